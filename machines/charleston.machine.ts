@@ -1,0 +1,311 @@
+/**
+ * The Charleston statechart: the rule book of `../shared/spec/charleston-contract.md` as nested states.
+ * Guards are questions and actions are verbs; each is a one-line adapter over a pure function in `src/rules/`.
+ * The six pass states are written out literally so that the visual editor and the inspector can read them.
+ */
+import { assign, emit, setup } from 'xstate';
+import { pairOf, type Direction, type Pair } from '../src/seats.js';
+import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, Refusal } from '../src/types.js';
+import { hasWrongCount } from '../src/rules/counts.js';
+import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver } from '../src/rules/courtesy.js';
+import { refusalFor, type DecideOptions } from '../src/rules/decide.js';
+import { parseEvent } from '../src/rules/event-shape.js';
+import { createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason, type CharlestonInput } from '../src/rules/hand.js';
+import { allCommitted, commitPacket, resolvePass, retractPacket } from '../src/rules/pass.js';
+
+/** What the actor emits: `actor.on('rejected', …)`. */
+export interface RejectedEmitted {
+  type: 'rejected';
+  refusal: Refusal;
+  refusedType?: string;
+}
+
+/**
+ * True when `event`, checked exactly as `send()` checks it, is accepted in `phase`. A guard passes a phase
+ * whose rules are those of the state it sits in (any pass state for a retract, any state in play for a draw).
+ */
+function isAccepted(phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): boolean {
+  const parsed = parseEvent(event);
+  return parsed.ok && refusalFor(phase, context, parsed.value, options) === null;
+}
+
+/** The typed event, for actions that run only after their guard accepted it. */
+function accepted<T extends CharlestonEvent['type']>(event: MachineEvent, type: T): Extract<CharlestonEvent, { type: T }> {
+  if (event.type !== type) throw new Error(`expected ${type}, got ${event.type}`);
+  return event as Extract<CharlestonEvent, { type: T }>;
+}
+
+/** A pass state with blind passing allowed, and one without. */
+const PASS_PHASE: Record<'true' | 'false', Phase> = { true: 'firstCharleston.left', false: 'firstCharleston.right' };
+
+/** The machine before a winning-hand validator is provided (see {@link createCharlestonMachine}). */
+export const charlestonMachine = setup({
+  types: {
+    context: {} as CharlestonContext,
+    events: {} as MachineEvent,
+    input: {} as CharlestonInput,
+    emitted: {} as RejectedEmitted,
+  },
+  guards: {
+    // R11, R12: a wrong count at the deal is a misdeal at once.
+    hasWrongCount: ({ context }) => hasWrongCount(context),
+    // R1–R4, R6: a legal packet of three for this pass (blind only where allowed).
+    isLegalCommit: ({ context, event }, params: { blindAllowed: boolean }) =>
+      isAccepted(PASS_PHASE[`${params.blindAllowed}`], context, event),
+    // R5: the seat has an unresolved packet to take back.
+    hasCommitted: ({ context, event }) => isAccepted('firstCharleston.right', context, event),
+    // R4: the pass resolves when all four have committed.
+    allSeatsCommitted: ({ context }) => allCommitted(context.table),
+    // R10: East declares before any packet is on the table, and the rack is a winning hand.
+    isWinningOpening: ({ context, event }) => isAccepted('firstCharleston.right', context, event),
+    // R11: North holds 12 and draws.
+    isShortNorth: ({ context, event }) => isAccepted('courtesy', context, event),
+    // R7: the seat has not voted yet.
+    isLegalVote: ({ context, event }) => isAccepted('stopCheckpoint', context, event),
+    // R7: the first stop ends the vote.
+    isStopVote: ({ context, event }) =>
+      event.type === 'vote.cast' && event.vote === 'stop' && isAccepted('stopCheckpoint', context, event),
+    // R7: all four said continue.
+    allSeatsContinued: ({ context }) => Object.values(context.votes).every((vote) => vote === 'continue'),
+    // R9: a first offer 0–3 from a seat of this pair.
+    isLegalOffer: ({ context, event }, params: { pair: Pair }) =>
+      event.type === 'courtesy.offer' && pairOf(event.seat) === params.pair && isAccepted('courtesy', context, event),
+    // R9: both seats of the pair offered and the lower offer is 0.
+    isPairAgreedOnNone: ({ context }, params: { pair: Pair }) => agreedCount(context, params.pair) === 0,
+    // R9: both seats of the pair offered and the lower offer is above 0.
+    isPairAgreed: ({ context }, params: { pair: Pair }) => (agreedCount(context, params.pair) ?? 0) > 0,
+    // R9: exactly the agreed count, natural tiles from the seat's own rack.
+    isLegalCourtesyCommit: ({ context, event }, params: { pair: Pair }) =>
+      event.type === 'courtesy.commit' && pairOf(event.seat) === params.pair && isAccepted('courtesy', context, event),
+    // R5: the seat of this pair takes back its courtesy packet before the exchange.
+    hasCourtesyPacket: ({ context, event }, params: { pair: Pair }) =>
+      event.type === 'pass.retract' && pairOf(event.seat) === params.pair && isAccepted('courtesy', context, event),
+    // R9: both seats of the pair committed.
+    hasPairCommitted: ({ context }, params: { pair: Pair }) => hasPairCommitted(context, params.pair),
+    // R9, R11: both pairs done and North not short.
+    isCourtesyOver: ({ context }) => isCourtesyOver(context),
+    // R12: a well-formed misdeal declaration.
+    isLegalMisdeal: ({ context, event }) => isAccepted('courtesy', context, event),
+  },
+  actions: {
+    recordCommit: assign(({ context, event }) => {
+      const commit = accepted(event, 'pass.commit');
+      return commitPacket(context, commit.seat, commit.tiles, commit.blind ?? 0);
+    }),
+    retractCommit: assign(({ context, event }) => retractPacket(context, accepted(event, 'pass.retract').seat)),
+    resolvePass: assign(({ context }, params: { direction: Direction }) => resolvePass(context, params.direction)),
+    recordVote: assign(({ context, event }) => {
+      const vote = accepted(event, 'vote.cast');
+      return recordVote(context, vote.seat, vote.vote);
+    }),
+    recordOffer: assign(({ context, event }) => {
+      const offer = accepted(event, 'courtesy.offer');
+      return recordOffer(context, offer.seat, offer.count);
+    }),
+    recordCourtesyCommit: assign(({ context, event }) => {
+      const commit = accepted(event, 'courtesy.commit');
+      return commitPacket(context, commit.seat, commit.tiles, 0);
+    }),
+    exchangeCourtesy: assign(({ context }, params: { pair: Pair }) => exchangeCourtesy(context, params.pair)),
+    drawForNorth: assign(({ context }) => drawForNorth(context)),
+    recordMisdeal: assign(({ event }) => {
+      const declared = accepted(event, 'misdeal.declare');
+      return { misdeal: { by: declared.seat, reason: declared.reason ?? `declared by ${declared.seat}` } };
+    }),
+    recordWrongCount: assign(({ context }) => ({ misdeal: { by: null, reason: wrongCountReason(context) } })),
+    redealHand: assign(({ context }) => redeal(context)),
+    emitRefusal: emit(({ event }) => {
+      if (event.type !== 'engine.refused') throw new Error(`emitRefusal on ${event.type}`);
+      const emitted: RejectedEmitted = { type: 'rejected', refusal: event.refusal };
+      if (event.refusedType !== undefined) emitted.refusedType = event.refusedType;
+      return emitted;
+    }),
+  },
+}).createMachine({
+  id: 'charleston',
+  description: 'The Charleston of American mahjong: the face-down exchange before East’s first discard.',
+  context: ({ input }) => createInitialContext(input),
+  initial: 'deal',
+  on: {
+    'engine.refused': { actions: 'emitRefusal', description: '§7: a refused event changes nothing; the refusal is emitted.' },
+  },
+  states: {
+    deal: {
+      description: 'R11, R12: counts are checked at the deal (13 each, East 14, North may hold 12); a wrong count is a misdeal at once.',
+      always: [
+        { guard: 'hasWrongCount', target: 'misdeal', actions: 'recordWrongCount' },
+        { target: 'firstCharleston' },
+      ],
+    },
+    firstCharleston: {
+      description: 'R1–R6: the required first Charleston, right → across → left, three tiles per pass, no jokers.',
+      initial: 'right',
+      on: {
+        'pass.retract': { guard: 'hasCommitted', actions: 'retractCommit', description: 'R5: take back an unresolved packet.' },
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth', description: 'R11: a short North draws.' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal', description: 'R12' },
+      },
+      states: {
+        right: {
+          description: 'R1–R4, R10: pass three to the right; East may declare a winning opening hand before any packet is on the table.',
+          on: {
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+            'hand.declareMahjong': { guard: 'isWinningOpening', target: '#charleston.eastMahjong', description: 'R10' },
+          },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'right' } } },
+        },
+        across: {
+          description: 'R1–R4: pass three across.',
+          on: {
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+          },
+          always: { guard: 'allSeatsCommitted', target: 'left', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+        },
+        left: {
+          description: 'R1–R4, R6: pass three to the left; blind passing is allowed (IOU resolution).',
+          on: {
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' },
+          },
+          always: {
+            guard: 'allSeatsCommitted',
+            target: '#charleston.stopCheckpoint',
+            actions: { type: 'resolvePass', params: { direction: 'left' } },
+          },
+        },
+      },
+    },
+    stopCheckpoint: {
+      description: 'R7: "Does anyone want to stop?" No pass here; one vote each; the first stop skips to the courtesy pass; four continues start the second Charleston.',
+      on: {
+        'vote.cast': [
+          { guard: 'isStopVote', target: 'courtesy', actions: 'recordVote' },
+          { guard: 'isLegalVote', actions: 'recordVote' },
+        ],
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth', description: 'R11: a short North draws.' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal', description: 'R12' },
+      },
+      always: { guard: 'allSeatsContinued', target: 'secondCharleston' },
+    },
+    secondCharleston: {
+      description: 'R8: the optional second Charleston, left → across → right; once begun it must be finished.',
+      initial: 'left',
+      on: {
+        'pass.retract': { guard: 'hasCommitted', actions: 'retractCommit', description: 'R5: take back an unresolved packet.' },
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth', description: 'R11: a short North draws.' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal', description: 'R12' },
+      },
+      states: {
+        left: {
+          description: 'R1–R4, R8: pass three to the left.',
+          on: {
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+          },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'left' } } },
+        },
+        across: {
+          description: 'R1–R4, R8: pass three across.',
+          on: {
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+          },
+          always: { guard: 'allSeatsCommitted', target: 'right', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+        },
+        right: {
+          description: 'R1–R4, R6, R8: pass three to the right; blind passing is allowed (IOU resolution).',
+          on: {
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' },
+          },
+          always: {
+            guard: 'allSeatsCommitted',
+            target: '#charleston.courtesy',
+            actions: { type: 'resolvePass', params: { direction: 'right' } },
+          },
+        },
+      },
+    },
+    courtesy: {
+      description: 'R9, R11: two independent pairs offer 0–3 and exchange the lower count; complete when both are done and North is not short.',
+      type: 'parallel',
+      on: {
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth', description: 'R11: a short North draws.' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal', description: 'R12' },
+      },
+      always: { guard: 'isCourtesyOver', target: 'complete' },
+      states: {
+        eastWest: {
+          description: 'R9: East and West agree on the lower offer and exchange that many.',
+          initial: 'offering',
+          states: {
+            offering: {
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'eastWest' } }, actions: 'recordOffer' } },
+              always: [
+                { guard: { type: 'isPairAgreedOnNone', params: { pair: 'eastWest' } }, target: 'done' },
+                { guard: { type: 'isPairAgreed', params: { pair: 'eastWest' } }, target: 'exchanging' },
+              ],
+            },
+            exchanging: {
+              on: {
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'eastWest' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'eastWest' } }, actions: 'retractCommit' },
+              },
+              always: {
+                guard: { type: 'hasPairCommitted', params: { pair: 'eastWest' } },
+                target: 'done',
+                actions: { type: 'exchangeCourtesy', params: { pair: 'eastWest' } },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        southNorth: {
+          description: 'R9: South and North agree on the lower offer and exchange that many.',
+          initial: 'offering',
+          states: {
+            offering: {
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'southNorth' } }, actions: 'recordOffer' } },
+              always: [
+                { guard: { type: 'isPairAgreedOnNone', params: { pair: 'southNorth' } }, target: 'done' },
+                { guard: { type: 'isPairAgreed', params: { pair: 'southNorth' } }, target: 'exchanging' },
+              ],
+            },
+            exchanging: {
+              on: {
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'southNorth' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'southNorth' } }, actions: 'retractCommit' },
+              },
+              always: {
+                guard: { type: 'hasPairCommitted', params: { pair: 'southNorth' } },
+                target: 'done',
+                actions: { type: 'exchangeCourtesy', params: { pair: 'southNorth' } },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+    },
+    complete: {
+      description: '§4: every seat holds 13, East 14, ready for East’s first discard.',
+      type: 'final',
+    },
+    eastMahjong: {
+      description: 'R10: East declared a winning opening hand before the first pass.',
+      type: 'final',
+    },
+    misdeal: {
+      description: 'R12: the hand is dead; East remains dealer; hand.redeal reshuffles and deals again.',
+      on: {
+        'hand.redeal': { target: 'deal', actions: 'redealHand', description: 'R12: reshuffle with the next seed.' },
+      },
+    },
+  },
+});
+
+/** The machine with the options that are functions (R10's validator) provided. */
+export function createCharlestonMachine(options: DecideOptions = {}): typeof charlestonMachine {
+  if (!options.isWinningHand) return charlestonMachine;
+  return charlestonMachine.provide({
+    guards: {
+      isWinningOpening: ({ context, event }) => isAccepted('firstCharleston.right', context, event, options),
+    },
+  });
+}

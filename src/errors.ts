@@ -1,0 +1,38 @@
+/**
+ * Thrown for bad input that is not an event: a deal that is not a sub-multiset of the set, unknown rule
+ * options, a malformed script or persisted snapshot. `where` names the place (`deal.north[3]`, `steps[2].expect`).
+ * Nothing is created or changed when it is thrown.
+ */
+export class InputError extends Error {
+  /** Where in the input the problem is, as a dotted path. */
+  readonly where: string;
+  override readonly name = 'InputError';
+
+  constructor(where: string, problem: string) {
+    super(where ? `${where}: ${problem}` : problem);
+    this.where = where;
+  }
+}
+
+/** Describes a value's type for error messages. */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** True when `value` is a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Own enumerable keys of `value` that are not in `allowed` (safe against `__proto__` keys from JSON). */
+export function unknownKeys(value: Record<string, unknown>, allowed: readonly string[]): string[] {
+  return Object.keys(value).filter((key) => !allowed.includes(key));
+}
+
+/** Reads an own property without consulting the prototype chain. */
+export function own(value: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+}

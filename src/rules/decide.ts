@@ -1,0 +1,63 @@
+/**
+ * The single source of truth for legality: given the phase, the context and any value, either the typed
+ * event that the machine will accept, or the refusal in contract order (§7). The machine's guards, the
+ * service's `send()` and legal-action enumeration all go through these checks.
+ */
+import { pairOf } from '../seats.js';
+import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, type Refusal, type Result, type WinningHandValidator } from '../types.js';
+import { checkCourtesyCommit, checkOffer } from './courtesy.js';
+import { parseEvent } from './event-shape.js';
+import { checkPassCommit } from './pass.js';
+import { checkDeclare, checkDraw, checkMisdeal, checkRedeal, checkRetract, checkVote } from './table-events.js';
+
+/** Options that are functions, so they live beside the context rather than in it. */
+export interface DecideOptions {
+  isWinningHand?: WinningHandValidator;
+}
+
+/** The refusal for an already well-shaped event in `phase`, or null when it is accepted. */
+export function refusalFor(
+  phase: Phase,
+  context: CharlestonContext,
+  event: CharlestonEvent,
+  options: DecideOptions = {},
+): Refusal | null {
+  switch (event.type) {
+    case 'pass.commit':
+      return checkPassCommit(context, event, PASS_RULES[phase] ?? null, phase);
+    case 'pass.retract':
+      return checkRetract(context, event.seat, phase);
+    case 'vote.cast':
+      return checkVote(context, event.seat, phase);
+    case 'courtesy.offer':
+      return checkOffer(context, event, phase === 'courtesy', phase);
+    case 'courtesy.commit':
+      return checkCourtesyCommit(context, event, phase === 'courtesy', phase);
+    case 'hand.declareMahjong':
+      return checkDeclare(context, event.seat, phase, options.isWinningHand);
+    case 'wall.draw':
+      return checkDraw(context, event.seat, phase);
+    case 'misdeal.declare':
+      return checkMisdeal(phase);
+    case 'hand.redeal':
+      return checkRedeal(phase);
+  }
+}
+
+/** Decides any value: shape first, then the rules of `phase`. */
+export function decide(
+  phase: Phase,
+  context: CharlestonContext,
+  raw: unknown,
+  options: DecideOptions = {},
+): Result<CharlestonEvent> {
+  const parsed = parseEvent(raw);
+  if (!parsed.ok) return parsed;
+  const refusal = refusalFor(phase, context, parsed.value, options);
+  return refusal === null ? parsed : { ok: false, refusal };
+}
+
+/** True when a seat of `pair` sent this courtesy event (used by the per-pair regions). */
+export function isFromPair(event: CharlestonEvent, pair: 'eastWest' | 'southNorth'): boolean {
+  return 'seat' in event && pairOf(event.seat) === pair;
+}

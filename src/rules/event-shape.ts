@@ -1,0 +1,107 @@
+/**
+ * The shape check (contract §7, group 1): turns an unknown value into a typed event or refuses it with
+ * `INVALID_EVENT`, then `UNKNOWN_SEAT`, then `UNKNOWN_TILE`. Reads own properties only.
+ */
+import { describeType, isRecord, own } from '../errors.js';
+import { isSeat } from '../seats.js';
+import { SET_SIZE, isTile } from '../tiles.js';
+import type { CharlestonEvent, CharlestonEventType, Result } from '../types.js';
+import { refuse } from './refuse.js';
+
+type FieldKind = 'seat' | 'tiles' | 'blind' | 'vote' | 'count' | 'reason';
+interface FieldSpec {
+  kind: FieldKind;
+  optional?: true;
+}
+
+/** The fields each event type carries (contract §5). */
+export const EVENT_FIELDS: { readonly [T in CharlestonEventType]: Readonly<Record<string, FieldSpec>> } = {
+  'pass.commit': { seat: { kind: 'seat' }, tiles: { kind: 'tiles' }, blind: { kind: 'blind', optional: true } },
+  'pass.retract': { seat: { kind: 'seat' } },
+  'vote.cast': { seat: { kind: 'seat' }, vote: { kind: 'vote' } },
+  'courtesy.offer': { seat: { kind: 'seat' }, count: { kind: 'count' } },
+  'courtesy.commit': { seat: { kind: 'seat' }, tiles: { kind: 'tiles' } },
+  'hand.declareMahjong': { seat: { kind: 'seat' } },
+  'wall.draw': { seat: { kind: 'seat' } },
+  'misdeal.declare': { seat: { kind: 'seat' }, reason: { kind: 'reason', optional: true } },
+  'hand.redeal': {},
+};
+
+/** The fixed event type names, in contract order. */
+export const EVENT_TYPES = Object.keys(EVENT_FIELDS) as CharlestonEventType[];
+
+function isEventType(value: unknown): value is CharlestonEventType {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_FIELDS, value);
+}
+
+/** The problem with one field's type, or null when it is well-typed (seat and tile names are checked later). */
+function typeProblem(kind: FieldKind, name: string, value: unknown): string | null {
+  switch (kind) {
+    case 'seat':
+      return typeof value === 'string' ? null : `"${name}" must be a seat name, got ${describeType(value)}`;
+    case 'tiles':
+      if (!Array.isArray(value)) return `"${name}" must be an array of tile codes, got ${describeType(value)}`;
+      if (value.length > SET_SIZE) return `"${name}" lists ${value.length} tiles, more than a whole set`;
+      for (let i = 0; i < value.length; i += 1) {
+        if (typeof value[i] !== 'string') return `"${name}[${i}]" must be a tile code, got ${describeType(value[i])}`;
+      }
+      return null;
+    case 'blind':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3
+        ? null
+        : `"blind" must be an integer 0–3, got ${describeType(value)}`;
+    case 'vote':
+      return value === 'stop' || value === 'continue' ? null : `"vote" must be "stop" or "continue", got ${describeType(value)}`;
+    case 'count':
+      return Number.isInteger(value) ? null : `"count" must be an integer, got ${describeType(value)}`;
+    case 'reason':
+      return typeof value === 'string' ? null : `"reason" must be text, got ${describeType(value)}`;
+  }
+}
+
+/** Validates an event's shape (group 1 of the refusal order) and returns it typed. */
+export function parseEvent(raw: unknown): Result<CharlestonEvent> {
+  if (!isRecord(raw)) return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `an event must be an object, got ${describeType(raw)}` }) };
+  const type = own(raw, 'type');
+  if (!isEventType(type)) {
+    return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `unknown event type ${describeType(type)}` }) };
+  }
+  const fields = EVENT_FIELDS[type];
+  for (const key of Object.keys(raw)) {
+    if (key !== 'type' && !Object.prototype.hasOwnProperty.call(fields, key)) {
+      return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `${type} has no field "${key}"` }) };
+    }
+  }
+  for (const [name, spec] of Object.entries(fields)) {
+    const value = own(raw, name);
+    if (value === undefined) {
+      if (spec.optional) continue;
+      return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `${type} needs a "${name}" field` }) };
+    }
+    const problem = typeProblem(spec.kind, name, value);
+    if (problem !== null) return { ok: false, refusal: refuse('INVALID_EVENT', { problem }) };
+  }
+  const seat = own(raw, 'seat');
+  if (seat !== undefined && !isSeat(seat)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: String(seat) }) };
+  const tiles = own(raw, 'tiles');
+  if (Array.isArray(tiles)) {
+    const unknown = tiles.find((tile) => !isTile(tile));
+    if (unknown !== undefined) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: String(unknown) }) };
+  }
+  // Rebuild the event from its known fields only: nothing else from the input reaches the machine.
+  const event: Record<string, unknown> = { type };
+  for (const name of Object.keys(fields)) {
+    const value = own(raw, name);
+    if (value !== undefined) event[name] = Array.isArray(value) ? [...value] : value;
+  }
+  return { ok: true, value: event as CharlestonEvent };
+}
+
+/** Narrows a parsed event to one type. */
+export function isEventOf<T extends CharlestonEventType>(
+  event: CharlestonEvent,
+  type: T,
+): event is Extract<CharlestonEvent, { type: T }> {
+  return event.type === type;
+}
+

@@ -1,0 +1,69 @@
+/**
+ * The hand as plain data: the initial context from a deal, the redeal after a misdeal (R12), North's draw
+ * (R11), votes (R7) and courtesy offers (R9).
+ */
+import { dealFromSeed, type Deal } from '../deal.js';
+import { nextSeed } from '../prng.js';
+import type { Seat } from '../seats.js';
+import { withTiles } from '../tiles.js';
+import type { CharlestonContext, RuleOptions, Vote } from '../types.js';
+import { seatsWithWrongCount } from './counts.js';
+
+/** What the machine is started with. */
+export interface CharlestonInput {
+  seed: number;
+  deal: Deal;
+  rules: RuleOptions;
+  /** Hand number (default 1). */
+  hand?: number;
+}
+
+const EMPTY = { east: null, south: null, west: null, north: null } as const;
+
+/** The context of a freshly dealt hand. */
+export function createInitialContext(input: CharlestonInput): CharlestonContext {
+  return {
+    seed: input.seed,
+    hand: input.hand ?? 1,
+    dealer: 'east',
+    rules: input.rules,
+    racks: { ...input.deal.racks },
+    wall: [...input.deal.wall],
+    table: { ...EMPTY },
+    received: { east: [], south: [], west: [], north: [] },
+    votes: { ...EMPTY },
+    offers: { ...EMPTY },
+    exchanged: { eastWest: false, southNorth: false },
+    misdeal: null,
+  };
+}
+
+/** R12: all tiles return, the next seed reshuffles them, East remains dealer, the hand number goes up. */
+export function redeal(context: CharlestonContext): CharlestonContext {
+  const seed = nextSeed(context.seed);
+  return createInitialContext({ seed, deal: dealFromSeed(seed), rules: context.rules, hand: context.hand + 1 });
+}
+
+/** R11: North takes the next tile of the wall. */
+export function drawForNorth(context: CharlestonContext): Pick<CharlestonContext, 'racks' | 'wall'> {
+  const [tile, ...wall] = context.wall;
+  if (tile === undefined) return { racks: context.racks, wall: context.wall };
+  return { racks: { ...context.racks, north: withTiles(context.racks.north, [tile]) }, wall };
+}
+
+/** The misdeal record for a wrong count found by the engine. */
+export function wrongCountReason(context: CharlestonContext): string {
+  return `wrong tile count: ${seatsWithWrongCount(context)
+    .map((seat) => `${seat} holds ${context.racks[seat].length + (context.table[seat]?.tiles.length ?? 0)}`)
+    .join(', ')}`;
+}
+
+/** Records a seat's vote. */
+export function recordVote(context: CharlestonContext, seat: Seat, vote: Vote): Pick<CharlestonContext, 'votes'> {
+  return { votes: { ...context.votes, [seat]: vote } };
+}
+
+/** Records a seat's courtesy offer. */
+export function recordOffer(context: CharlestonContext, seat: Seat, count: number): Pick<CharlestonContext, 'offers'> {
+  return { offers: { ...context.offers, [seat]: count } };
+}

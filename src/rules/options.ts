@@ -1,0 +1,26 @@
+/** Validating rule options and deal/seed input (contract §3, §8): an {@link InputError} names the problem. */
+import { parseTileList } from '../deal.js';
+import { InputError, describeType, isRecord, own, unknownKeys } from '../errors.js';
+import type { RuleOptions } from '../types.js';
+
+/** The rule options there are. */
+export const RULE_OPTIONS = ['winningHands'] as const;
+
+/** Checks rule options; throws an {@link InputError} for an unknown option or a malformed value. */
+export function parseRules(value: unknown, where = 'rules'): RuleOptions {
+  if (value === undefined) return {};
+  if (!isRecord(value)) throw new InputError(where, `must be an object, got ${describeType(value)}`);
+  const extra = unknownKeys(value, RULE_OPTIONS);
+  if (extra.length > 0) throw new InputError(`${where}.${extra[0]}`, `unknown rule option (known: ${RULE_OPTIONS.join(', ')})`);
+  const hands = own(value, 'winningHands');
+  if (hands === undefined) return {};
+  if (!Array.isArray(hands)) throw new InputError(`${where}.winningHands`, `must be a list of 14-tile hands, got ${describeType(hands)}`);
+  return {
+    winningHands: hands.map((hand: unknown, index) => {
+      const at = `${where}.winningHands[${index}]`;
+      const tiles = parseTileList(hand, at);
+      if (tiles.length !== 14) throw new InputError(at, `a winning hand has 14 tiles, this one ${tiles.length}`);
+      return tiles;
+    }),
+  };
+}

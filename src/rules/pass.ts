@@ -1,0 +1,129 @@
+/**
+ * Charleston passes: packets of three (R1), no jokers (R2), own tiles (R3), one commit per pass (R4),
+ * retracting an unresolved packet (R5) and the blind pass ring resolved by the IOU method (R6).
+ */
+import { SEATS, sourceOf, type BySeat, type Direction, type Seat } from '../seats.js';
+import { JOKER, faceOf, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
+import type { CharlestonContext, Packet, PassRule, Refusal } from '../types.js';
+import { refuse } from './refuse.js';
+
+/** Tiles in every Charleston packet (R1). */
+export const PACKET_SIZE = 3;
+
+/** The first tile of `codes` the rack cannot supply (counting duplicates), or undefined. */
+export function firstMissingTile(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
+  for (let n = 1; n <= codes.length; n += 1) {
+    if (pickFromRack(rack, codes.slice(0, n)) === undefined) return codes[n - 1];
+  }
+  return undefined;
+}
+
+/** Size, joker and ownership checks shared by pass and courtesy packets (groups 6–8). */
+export function checkPacketTiles(
+  rack: readonly TileId[],
+  tiles: readonly Tile[],
+  expected: number,
+  what: string,
+): Refusal | null {
+  if (tiles.length !== expected) return refuse('WRONG_PACKET_SIZE', { expected, actual: tiles.length, what });
+  if (tiles.includes(JOKER)) return refuse('JOKER_NOT_PASSABLE');
+  const missing = firstMissingTile(rack, tiles);
+  return missing === undefined ? null : refuse('TILE_NOT_IN_RACK', { tile: missing });
+}
+
+/**
+ * Whether `seat` may commit `tiles` (+ `blind`) in a pass state with `rule` (null: not a pass state).
+ * Order: NOT_NOW, ALREADY_COMMITTED, BLIND_NOT_ALLOWED, WRONG_PACKET_SIZE, JOKER_NOT_PASSABLE, TILE_NOT_IN_RACK.
+ */
+export function checkPassCommit(
+  context: CharlestonContext,
+  commit: { seat: Seat; tiles: readonly Tile[]; blind?: number },
+  rule: Pick<PassRule, 'blindAllowed'> | null,
+  phase: string,
+): Refusal | null {
+  if (rule === null) return refuse('NOT_NOW', { phase, why: 'tiles are passed only during a Charleston pass' });
+  if (context.table[commit.seat] !== null) return refuse('ALREADY_COMMITTED');
+  const blind = commit.blind ?? 0;
+  if (blind > 0 && !rule.blindAllowed) return refuse('BLIND_NOT_ALLOWED');
+  return checkPacketTiles(
+    context.racks[commit.seat],
+    commit.tiles,
+    PACKET_SIZE - blind,
+    blind > 0 ? `of your own beside ${blind} passed blind` : 'in every Charleston pass',
+  );
+}
+
+/** Moves the committed tiles from the rack to the table, face down (R4). Assumes the commit is legal. */
+export function commitPacket(
+  context: CharlestonContext,
+  seat: Seat,
+  tiles: readonly Tile[],
+  blind: number,
+): Pick<CharlestonContext, 'racks' | 'table'> {
+  const rack = context.racks[seat];
+  const ids = pickFromRack(rack, tiles);
+  if (ids === undefined) throw new Error(`commitPacket: ${seat} lacks ${tiles.join(' ')}`);
+  return {
+    racks: { ...context.racks, [seat]: without(rack, ids) },
+    table: { ...context.table, [seat]: { tiles: ids, blind } },
+  };
+}
+
+/** Returns the seat's unresolved packet to its rack (R5). */
+export function retractPacket(context: CharlestonContext, seat: Seat): Pick<CharlestonContext, 'racks' | 'table'> {
+  const packet = context.table[seat];
+  if (packet === null) return { racks: context.racks, table: context.table };
+  return {
+    racks: { ...context.racks, [seat]: withTiles(context.racks[seat], packet.tiles) },
+    table: { ...context.table, [seat]: null },
+  };
+}
+
+/** True when every seat has a packet on the table. */
+export function allCommitted(table: BySeat<Packet | null>): boolean {
+  return SEATS.every((seat) => table[seat] !== null);
+}
+
+/**
+ * Resolves a pass with the IOU method (R6). Each seat's outgoing packet is its own tiles in the order listed,
+ * then the first `blind` tiles of its incoming packet in arrival order; the rest of the incoming packet joins
+ * its rack. Where no seat of a ring passes a tile of its own, nothing moves in that ring.
+ * Returns the new racks, an empty table and what each seat received.
+ */
+export function resolvePass(
+  context: Pick<CharlestonContext, 'racks' | 'table'>,
+  direction: Direction,
+): Pick<CharlestonContext, 'racks' | 'table' | 'received'> {
+  const packets = {} as BySeat<Packet>;
+  for (const seat of SEATS) {
+    const packet = context.table[seat];
+    if (packet === null) throw new Error(`resolvePass: ${seat} has not committed`);
+    packets[seat] = packet;
+  }
+  // The tile at position `index` of the packet that `seat` sends.
+  // Terminates: a seat that keeps anything (blind < 3) passed an own tile itself, so going once round its
+  // ring lowers the index by at least one.
+  const tileAt = (seat: Seat, index: number, hops: number): TileId => {
+    if (hops > 4 * PACKET_SIZE * 4) throw new Error('resolvePass: a packet ring without own tiles');
+    const own = packets[seat].tiles;
+    const id = own[index];
+    return id !== undefined ? id : tileAt(sourceOf(seat, direction), index - own.length, hops + 1);
+  };
+  const racks = { ...context.racks };
+  const received = {} as BySeat<TileId[]>;
+  for (const seat of SEATS) {
+    const from = sourceOf(seat, direction);
+    const kept: TileId[] = [];
+    // A seat passing three blind keeps nothing; when all four do, no tile moves at all.
+    for (let index = packets[seat].blind; index < PACKET_SIZE; index += 1) kept.push(tileAt(from, index, 0));
+    received[seat] = kept;
+    racks[seat] = withTiles(context.racks[seat], kept);
+  }
+  const table = { east: null, south: null, west: null, north: null };
+  return { racks, table, received };
+}
+
+/** The faces in a packet, for display. */
+export function packetFaces(packet: Packet | null): Tile[] {
+  return packet === null ? [] : packet.tiles.map(faceOf);
+}

@@ -1,0 +1,81 @@
+/**
+ * Checks for the events that are not packets: retract (R5), vote (R7), East's declaration (R10),
+ * North's draw (R11), misdeal and redeal (R12). Each returns a refusal in contract order, or null.
+ */
+import { countCodes, facesOf, type Tile } from '../tiles.js';
+import { pairOf, type Seat } from '../seats.js';
+import { PASS_RULES, type CharlestonContext, type Phase, type Refusal, type RuleOptions, type WinningHandValidator } from '../types.js';
+import { isNorthShort } from './counts.js';
+import { pairStatus } from './courtesy.js';
+import { refuse } from './refuse.js';
+
+/** States in which the hand is over: every event is NOT_NOW there. */
+export const ENDED_PHASES: readonly Phase[] = ['complete', 'eastMahjong', 'misdeal'];
+
+/** True from `firstCharleston.right` through `courtesy` (R11: when North may draw). */
+export function isInPlay(phase: Phase): boolean {
+  return !ENDED_PHASES.includes(phase);
+}
+
+/** R5: a seat takes back its unresolved pass or courtesy packet. */
+export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
+  const inPass = PASS_RULES[phase] !== undefined;
+  if (!inPass && phase !== 'courtesy') return refuse('NOT_NOW', { phase, why: 'there is no pass under way' });
+  if (phase === 'courtesy' && pairStatus(context, pairOf(seat)) === 'done') {
+    return refuse('NOT_NOW', { phase, why: "your pair's courtesy pass is over" });
+  }
+  return context.table[seat] === null ? refuse('NOTHING_TO_RETRACT') : null;
+}
+
+/** R7: one vote per seat, only at the stop checkpoint. */
+export function checkVote(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
+  if (phase !== 'stopCheckpoint') {
+    const why = phase.startsWith('secondCharleston')
+      ? 'the second Charleston has begun and must be finished'
+      : 'the vote is taken only at the stop checkpoint, after the first left pass';
+    return refuse('NOT_NOW', { phase, why });
+  }
+  return context.votes[seat] === null ? null : refuse('ALREADY_VOTED');
+}
+
+/** True when East's rack is a winning hand under the validator or the `winningHands` option (R10). */
+export function isWinningRack(rack: readonly Tile[], rules: RuleOptions, validator?: WinningHandValidator): boolean {
+  if (validator) return validator(rack);
+  if (!rules.winningHands) return true;
+  const counts = countCodes(rack);
+  return rules.winningHands.some((hand) => {
+    const wanted = countCodes(hand);
+    return hand.length === rack.length && [...wanted].every(([code, n]) => counts.get(code) === n);
+  });
+}
+
+/** R10: East declares a winning opening hand before any packet is on the table. */
+export function checkDeclare(
+  context: CharlestonContext,
+  seat: Seat,
+  phase: Phase,
+  validator?: WinningHandValidator,
+): Refusal | null {
+  if (seat !== 'east') return refuse('ONLY_EAST');
+  if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'the hand has ended' });
+  const anyCommit = Object.values(context.table).some((packet) => packet !== null);
+  if (phase !== 'firstCharleston.right' || anyCommit) return refuse('DECLARE_TOO_LATE');
+  return isWinningRack(facesOf(context.racks.east), context.rules, validator) ? null : refuse('NOT_A_WINNING_HAND');
+}
+
+/** R11: a short North draws its 13th tile from the wall. */
+export function checkDraw(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
+  if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'the hand has ended' });
+  if (seat !== 'north' || !isNorthShort(context)) return refuse('NOT_SHORT');
+  return context.wall.length === 0 ? refuse('WALL_EMPTY') : null;
+}
+
+/** R12: any seat may declare a misdeal while the hand is in play. */
+export function checkMisdeal(phase: Phase): Refusal | null {
+  return isInPlay(phase) ? null : refuse('NOT_NOW', { phase, why: 'the hand has ended' });
+}
+
+/** R12: a redeal follows a misdeal. */
+export function checkRedeal(phase: Phase): Refusal | null {
+  return phase === 'misdeal' ? null : refuse('NOT_NOW', { phase, why: 'a redeal follows a misdeal only' });
+}

@@ -1,0 +1,150 @@
+/**
+ * The engine's vocabulary: events (contract §5), refusal codes (§7), the machine's context and phases (§4).
+ * Context is plain, serializable data: no classes, maps or functions.
+ */
+import type { BySeat, Direction, Pair, Seat } from './seats.js';
+import type { Tile, TileId } from './tiles.js';
+
+/** A vote at the stop checkpoint (R7). */
+export type Vote = 'stop' | 'continue';
+
+/** Player and table events, with their fixed type names. */
+export type CharlestonEvent =
+  | { type: 'pass.commit'; seat: Seat; tiles: Tile[]; blind?: number }
+  | { type: 'pass.retract'; seat: Seat }
+  | { type: 'vote.cast'; seat: Seat; vote: Vote }
+  | { type: 'courtesy.offer'; seat: Seat; count: number }
+  | { type: 'courtesy.commit'; seat: Seat; tiles: Tile[] }
+  | { type: 'hand.declareMahjong'; seat: Seat }
+  | { type: 'wall.draw'; seat: Seat }
+  | { type: 'misdeal.declare'; seat: Seat; reason?: string }
+  | { type: 'hand.redeal' };
+
+/** The fixed event type names. */
+export type CharlestonEventType = CharlestonEvent['type'];
+
+/** Internal event the service sends so the actor (and an inspector) records a refusal. Changes nothing. */
+export interface RefusedEvent {
+  type: 'engine.refused';
+  refusal: Refusal;
+  /** The refused event's `type`, when it had a string one. */
+  refusedType?: string;
+}
+
+/** Every event the machine accepts. */
+export type MachineEvent = CharlestonEvent | RefusedEvent;
+
+/** Refusal codes (contract §7). */
+export const REFUSAL_CODES = [
+  'INVALID_EVENT',
+  'UNKNOWN_SEAT',
+  'UNKNOWN_TILE',
+  'ONLY_EAST',
+  'NOT_NOW',
+  'DECLARE_TOO_LATE',
+  'COURTESY_NOT_AGREED',
+  'NOTHING_TO_RETRACT',
+  'NOT_SHORT',
+  'ALREADY_COMMITTED',
+  'ALREADY_VOTED',
+  'ALREADY_OFFERED',
+  'BLIND_NOT_ALLOWED',
+  'WRONG_PACKET_SIZE',
+  'COURTESY_COUNT_OUT_OF_RANGE',
+  'JOKER_NOT_PASSABLE',
+  'TILE_NOT_IN_RACK',
+  'NOT_A_WINNING_HAND',
+  'WALL_EMPTY',
+] as const;
+/** A refusal code. */
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+/** Why an event was not accepted. The event changed nothing. */
+export interface Refusal {
+  code: RefusalCode;
+  /** A sentence for the player. */
+  message: string;
+}
+
+/** A packet lying face down on the table: the seat's own tiles, and how many incoming tiles it forwards blind. */
+export interface Packet {
+  tiles: TileId[];
+  blind: number;
+}
+
+/** Why the hand was declared dead. */
+export interface MisdealRecord {
+  /** The seat that declared it, or null when the engine found a wrong tile count. */
+  by: Seat | null;
+  reason: string;
+}
+
+/** Rule options (plain data, persisted with the game). */
+export interface RuleOptions {
+  /** R10: when set, East's opening declaration is accepted only for these 14-tile multisets. */
+  winningHands?: Tile[][];
+}
+
+/** The machine's context: the whole table as plain data. */
+export interface CharlestonContext {
+  /** The seed of the current hand (its deal and wall order). */
+  seed: number;
+  /** Hand number: 1 at the start, +1 per redeal. */
+  hand: number;
+  /** East remains dealer (R12). */
+  dealer: 'east';
+  rules: RuleOptions;
+  /** Each seat's rack, tile ids sorted ascending. A committed packet is not in the rack (R4). */
+  racks: BySeat<TileId[]>;
+  /** The wall in drawing order. */
+  wall: TileId[];
+  /** Each seat's unresolved packet (pass or courtesy), face down on the table. */
+  table: BySeat<Packet | null>;
+  /** What joined each seat's rack when the last pass or courtesy exchange resolved (never blind-forwarded tiles). */
+  received: BySeat<TileId[]>;
+  /** Stop-checkpoint votes (R7). */
+  votes: BySeat<Vote | null>;
+  /** Courtesy offers 0–3 (R9). */
+  offers: BySeat<number | null>;
+  /** Courtesy pairs whose exchange has happened. */
+  exchanged: Record<Pair, boolean>;
+  /** Set while the hand is in `misdeal`. */
+  misdeal: MisdealRecord | null;
+}
+
+/** A dotted state path of the fixed flow (contract §4). */
+export type Phase =
+  | 'firstCharleston.right'
+  | 'firstCharleston.across'
+  | 'firstCharleston.left'
+  | 'stopCheckpoint'
+  | 'secondCharleston.left'
+  | 'secondCharleston.across'
+  | 'secondCharleston.right'
+  | 'courtesy'
+  | 'complete'
+  | 'eastMahjong'
+  | 'misdeal';
+
+/** How a pass state moves tiles. */
+export interface PassRule {
+  direction: Direction;
+  /** R6: blind passing allowed on the last pass of each Charleston. */
+  blindAllowed: boolean;
+}
+
+/** The six pass states and their rules (R1, R6, R8). */
+export const PASS_RULES: Readonly<Partial<Record<Phase, PassRule>>> = {
+  'firstCharleston.right': { direction: 'right', blindAllowed: false },
+  'firstCharleston.across': { direction: 'across', blindAllowed: false },
+  'firstCharleston.left': { direction: 'left', blindAllowed: true },
+  'secondCharleston.left': { direction: 'left', blindAllowed: false },
+  'secondCharleston.across': { direction: 'across', blindAllowed: false },
+  'secondCharleston.right': { direction: 'right', blindAllowed: true },
+};
+
+/** A validator for East's opening hand (R10): receives East's 14 tile codes. */
+export type WinningHandValidator = (rack: readonly Tile[]) => boolean;
+
+/** Result of a check: the value, or a refusal. */
+export type Result<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
