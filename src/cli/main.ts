@@ -1,0 +1,99 @@
+/**
+ * The `charleston` command line. `charleston run FILE... [--json] [--racks]` runs scripts and exits 0 when every
+ * step holds, 1 when an expectation fails, 2 when a file is not a valid script or deal (the worst code wins).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { InputError } from '../errors.js';
+import { parseScriptText } from '../script/script.js';
+import { runScript, type StepResult } from '../script/run.js';
+import { formatRacks, formatStep } from './format.js';
+
+/** Exit codes of the CLI (contract §8). */
+export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
+
+const USAGE = `usage: charleston run FILE... [--json] [--racks]
+
+  run FILE...   run scripts (contract §8) and check their expectations
+  --json        print one JSON result per step (and per invalid file)
+  --racks       print the four racks at the start and whenever the phase changes
+
+exit codes: 0 every step holds, 1 an expectation failed, 2 a file is not a valid script or deal`;
+
+/** Output sinks, so tests can capture them. */
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
+
+function runFile(file: string, json: boolean, racks: boolean, io: Io): number {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return invalid(file, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, json, io);
+  }
+  try {
+    const script = parseScriptText(text);
+    if (!json) io.out(`▶ ${script.name ?? file} (${file})`);
+    let lastPhase = '';
+    const result = runScript(script, {
+      onStart: (service) => {
+        lastPhase = service.phase;
+        if (!racks || json) return;
+        io.out(`  start → ${service.phase}`);
+        formatRacks(service).forEach((line) => io.out(line));
+      },
+      onStep: (step: StepResult, service) => {
+        if (json) {
+          io.out(JSON.stringify({ file, step: step.index, send: step.send, outcome: step.outcome, ...(step.refusal ? { refusal: step.refusal } : {}), phase: step.phase, ok: step.failures.length === 0, failures: step.failures }));
+          return;
+        }
+        formatStep(step).forEach((line) => io.out(line));
+        if (racks && step.phase !== lastPhase) formatRacks(service).forEach((line) => io.out(line));
+        lastPhase = step.phase;
+      },
+    });
+    const failed = result.steps.filter((step) => step.failures.length > 0).length;
+    if (!json) io.out(failed === 0 ? `✓ ${result.steps.length} steps passed` : `✗ ${failed} of ${result.steps.length} steps failed in ${file}`);
+    return failed === 0 ? EXIT.ok : EXIT.failed;
+  } catch (error) {
+    if (error instanceof InputError) return invalid(file, error.where, error.message, json, io);
+    throw error;
+  }
+}
+
+function invalid(file: string, where: string, message: string, json: boolean, io: Io): number {
+  if (json) io.out(JSON.stringify({ file, invalid: { where, message } }));
+  else io.err(`✗ ${file}: invalid script: ${message}`);
+  return EXIT.invalid;
+}
+
+/** Runs the CLI with `argv` (without node and script path); returns the exit code. */
+export function main(argv: readonly string[], io: Io = defaultIo): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, racks: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USAGE}`);
+    return EXIT.invalid;
+  }
+  const [command, ...files] = parsed.positionals;
+  if (parsed.values.help) {
+    io.out(USAGE);
+    return EXIT.ok;
+  }
+  if (command !== 'run' || files.length === 0) {
+    io.err(command === 'run' ? `charleston run needs at least one FILE\n${USAGE}` : `unknown command ${JSON.stringify(command ?? '')}\n${USAGE}`);
+    return EXIT.invalid;
+  }
+  let worst: number = EXIT.ok;
+  for (const file of files) worst = Math.max(worst, runFile(file, parsed.values.json ?? false, parsed.values.racks ?? false, io));
+  return worst;
+}
