@@ -54,7 +54,6 @@ export const REFUSAL_CODES = [
   'JOKER_NOT_PASSABLE',
   'TILE_NOT_IN_RACK',
   'NOT_A_WINNING_HAND',
-  'WALL_EMPTY',
 ] as const;
 /** A refusal code. */
 export type RefusalCode = (typeof REFUSAL_CODES)[number];

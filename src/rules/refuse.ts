@@ -31,7 +31,6 @@ const MESSAGES: { readonly [C in RefusalCode]: (p: MessageParams) => string } = 
     'Jokers can never be passed: it goes back to your rack; choose a natural tile.',
   TILE_NOT_IN_RACK: (p) => `You do not have ${p.tile} in your rack (counting duplicates).`,
   NOT_A_WINNING_HAND: () => "East's rack is not a winning hand, so the Charleston goes on.",
-  WALL_EMPTY: () => 'The wall is empty: there is no tile to draw.',
 };
 
 /** Makes a refusal with its player-facing message. */

@@ -66,8 +66,8 @@ export function checkDeclare(
 /** R11: a short North draws its 13th tile from the wall. */
 export function checkDraw(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
   if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'the hand has ended' });
-  if (seat !== 'north' || !isNorthShort(context)) return refuse('NOT_SHORT');
-  return context.wall.length === 0 ? refuse('WALL_EMPTY') : null;
+  // All 152 tiles are always on the table, so a short North's wall always has tiles left.
+  return seat === 'north' && isNorthShort(context) ? null : refuse('NOT_SHORT');
 }
 
 /** R12: any seat may declare a misdeal while the hand is in play. */
