@@ -4,7 +4,8 @@ import type { CharlestonService } from '../service.js';
 import { facesOf } from '../tiles.js';
 import type { StepFailure, StepResult } from '../script/run.js';
 
-function describeEvent(event: unknown): string {
+/** One event, compactly: `east pass.commit [1B 2B 3B] blind=1`. */
+export function formatEvent(event: unknown): string {
   if (typeof event !== 'object' || event === null || Array.isArray(event)) return JSON.stringify(event);
   const { type, seat, ...rest } = event as Record<string, unknown>;
   const head = [typeof seat === 'string' ? seat : undefined, typeof type === 'string' ? type : JSON.stringify(type)]
@@ -25,8 +26,8 @@ export function formatStep(step: StepResult): string[] {
   const mark = step.failures.length === 0 ? 'ok ' : 'FAIL';
   let what: string;
   if (step.outcome === 'none') what = `check (${step.phase})`;
-  else if (step.outcome === 'accepted') what = `${describeEvent(step.send)} → ${step.phase}`;
-  else what = `${describeEvent(step.send)} ✗ ${step.refusal?.code}: ${step.refusal?.message}`;
+  else if (step.outcome === 'accepted') what = `${formatEvent(step.send)} → ${step.phase}`;
+  else what = `${formatEvent(step.send)} ✗ ${step.refusal?.code}: ${step.refusal?.message}`;
   return [`  ${mark} #${step.index} ${what}`, ...step.failures.map((failure) => `       ${describeFailure(failure)}`)];
 }
 

@@ -8,17 +8,23 @@ import { InputError } from '../errors.js';
 import { parseScriptText } from '../script/script.js';
 import { runScript, type StepResult } from '../script/run.js';
 import { formatRacks, formatStep } from './format.js';
+import { playCommand } from './play.js';
 
 /** Exit codes of the CLI (contract §8). */
 export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
 
 const USAGE = `usage: charleston run FILE... [--json] [--racks]
+       charleston play [--seed N] [--seats S,S,S,S] [--json]
 
   run FILE...   run scripts (contract §8) and check their expectations
-  --json        print one JSON result per step (and per invalid file)
+  play          play a whole hand with four bots and print the flow
+  --json        print one JSON line per step / event (and per invalid file)
   --racks       print the four racks at the start and whenever the phase changes
+  --seed N      the deal's seed for play (default 1)
+  --seats       strategies for east,south,west,north: teacher or random (default teacher)
 
-exit codes: 0 every step holds, 1 an expectation failed, 2 a file is not a valid script or deal`;
+exit codes: 0 every step holds, 1 an expectation failed, 2 a file is not a valid script or deal
+            (or bad arguments)`;
 
 /** Output sinks, so tests can capture them. */
 export interface Io {
@@ -78,7 +84,13 @@ export function main(argv: readonly string[], io: Io = defaultIo): number {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { json: { type: 'boolean' }, racks: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        json: { type: 'boolean' },
+        racks: { type: 'boolean' },
+        seed: { type: 'string' },
+        seats: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
@@ -88,6 +100,13 @@ export function main(argv: readonly string[], io: Io = defaultIo): number {
   if (parsed.values.help) {
     io.out(USAGE);
     return EXIT.ok;
+  }
+  if (command === 'play') {
+    if (files.length > 0) {
+      io.err(`charleston play takes no files\n${USAGE}`);
+      return EXIT.invalid;
+    }
+    return playCommand({ seed: parsed.values.seed, seats: parsed.values.seats, json: parsed.values.json ?? false }, io);
   }
   if (command !== 'run' || files.length === 0) {
     io.err(command === 'run' ? `charleston run needs at least one FILE\n${USAGE}` : `unknown command ${JSON.stringify(command ?? '')}\n${USAGE}`);

@@ -1,0 +1,16 @@
+/** A random legal strategy, for fuzzing: any legal event, retracts and declarations included (rarely). */
+import { legalEvents } from '../legal.js';
+import type { Strategy } from './strategy.js';
+
+/** Picks uniformly among the legal events (a retract or East's declaration only now and then). */
+export const randomStrategy: Strategy = {
+  name: 'random',
+  act(_view, legal, random) {
+    const events = legalEvents(legal);
+    const isRare = (event: (typeof events)[number]): boolean => event.type === 'pass.retract' || event.type === 'hand.declareMahjong';
+    const main = events.filter((event) => !isRare(event));
+    const rare = events.filter(isRare);
+    const pool = rare.length > 0 && (main.length === 0 || random() < 0.05) ? rare : main;
+    return pool[Math.floor(random() * pool.length)] ?? null;
+  },
+};

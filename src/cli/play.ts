@@ -1,0 +1,58 @@
+/** `charleston play`: a whole hand with four bots, printed as it goes. */
+import { STRATEGIES, playHand } from '../bots/table.js';
+import type { Strategy } from '../bots/strategy.js';
+import { isSeed } from '../prng.js';
+import { createCharleston } from '../service.js';
+import { SEATS, type BySeat } from '../seats.js';
+import { formatEvent, formatRacks } from './format.js';
+import type { Io } from './main.js';
+
+/** Parses `--seats a,b,c,d` (one name for all four is accepted too). */
+export function parseSeats(text: string | undefined): BySeat<Strategy> | string {
+  const names = text === undefined ? ['teacher'] : text.split(',').map((name) => name.trim());
+  if (names.length !== 1 && names.length !== 4) return `--seats takes one strategy or four (east,south,west,north), got ${names.length}`;
+  const unknown = names.find((name) => !Object.prototype.hasOwnProperty.call(STRATEGIES, name));
+  if (unknown !== undefined) return `unknown strategy ${JSON.stringify(unknown)} (known: ${Object.keys(STRATEGIES).join(', ')})`;
+  const pick = (index: number): Strategy => STRATEGIES[names[names.length === 1 ? 0 : index] as string] as Strategy;
+  return { east: pick(0), south: pick(1), west: pick(2), north: pick(3) };
+}
+
+/** Runs the play command; returns the exit code. */
+export function playCommand(args: { seed: string | undefined; seats: string | undefined; json: boolean }, io: Io): number {
+  const seed = args.seed === undefined ? 1 : Number(args.seed);
+  if (args.seed !== undefined && (!/^\d+$/.test(args.seed) || !isSeed(seed))) {
+    io.err(`--seed must be an integer 0 … 4294967295, got ${JSON.stringify(args.seed)}`);
+    return 2;
+  }
+  const strategies = parseSeats(args.seats);
+  if (typeof strategies === 'string') {
+    io.err(strategies);
+    return 2;
+  }
+  const service = createCharleston({ seed });
+  let lastPhase: string = service.phase;
+  if (!args.json) {
+    io.out(`▶ seed ${seed}: ${SEATS.map((seat) => `${seat} ${strategies[seat].name}`).join(', ')}`);
+    io.out(`── ${service.phase} (hand ${service.context.hand})`);
+    formatRacks(service).forEach((line) => io.out(line));
+  }
+  const outcome = playHand({
+    service,
+    botSeed: seed,
+    strategies,
+    onEvent: ({ by, event, result }, service) => {
+      if (args.json) {
+        io.out(JSON.stringify({ by, event, ...(result.ok ? { phase: result.phase } : { refusal: result.refusal }) }));
+        return;
+      }
+      io.out(`  ${formatEvent(event)} ${result.ok ? `→ ${result.phase}` : `✗ ${result.refusal.code}: ${result.refusal.message}`}`);
+      if (service.phase !== lastPhase) {
+        io.out(`── ${service.phase} (hand ${service.context.hand})`);
+        formatRacks(service).forEach((line) => io.out(line));
+        lastPhase = service.phase;
+      }
+    },
+  });
+  if (!args.json) io.out(`${outcome.phase === 'complete' ? '✓' : '■'} ${outcome.phase} after ${outcome.events} events`);
+  return 0;
+}

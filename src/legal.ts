@@ -1,0 +1,116 @@
+/**
+ * Legal actions for a seat, for buttons and bots. Every entry is computed by asking the same checks the
+ * guards use (`refusalFor`) about candidate events: what is offered is accepted, what is omitted is refused.
+ */
+import { refusalFor, type DecideOptions } from './rules/decide.js';
+import { agreedCount } from './rules/courtesy.js';
+import { pairOf, type Seat } from './seats.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
+import { JOKER, countCodes, facesOf, sortCodes, type Tile } from './tiles.js';
+import type { CharlestonContext, CharlestonEvent, Phase, Vote } from './types.js';
+
+/** What a seat may do now, in a compact form. */
+export interface LegalActions {
+  seat: Seat;
+  phase: Phase;
+  /** `pass.commit`: list `3 − blind` tiles from `from` (a multiset, jokers never in it) with one of `blind`. */
+  pass: { from: Tile[]; blind: number[] } | null;
+  /** `pass.retract` of the seat's unresolved pass or courtesy packet. */
+  retract: boolean;
+  /** `vote.cast` choices. */
+  vote: Vote[];
+  /** `courtesy.offer` counts. */
+  offer: number[];
+  /** `courtesy.commit`: exactly `count` tiles from `from`. */
+  courtesy: { count: number; from: Tile[] } | null;
+  /** `hand.declareMahjong` (East, before any packet is on the table, with a winning rack). */
+  declareMahjong: boolean;
+  /** `wall.draw` (a short North). */
+  draw: boolean;
+  /** `misdeal.declare`. */
+  declareMisdeal: boolean;
+  /** `hand.redeal` (in a misdeal; the event has no seat). */
+  redeal: boolean;
+}
+
+function accepts(phase: Phase, context: CharlestonContext, event: CharlestonEvent, options: DecideOptions): boolean {
+  return refusalFor(phase, context, event, options) === null;
+}
+
+/** The seat's natural tiles (no jokers), sorted. */
+function naturals(context: CharlestonContext, seat: Seat): Tile[] {
+  return sortCodes(facesOf(context.racks[seat]).filter((tile) => tile !== JOKER));
+}
+
+/** What `seat` may do in this snapshot. */
+export function legalActions(snapshot: CharlestonSnapshot, seat: Seat, options: DecideOptions = {}): LegalActions {
+  const phase = phaseOfSnapshot(snapshot);
+  const context = snapshot.context;
+  const ok = (event: CharlestonEvent): boolean => accepts(phase, context, event, options);
+  const from = naturals(context, seat);
+  const blind = [0, 1, 2, 3].filter((b) => ok({ type: 'pass.commit', seat, tiles: from.slice(0, 3 - b), blind: b }));
+  const count = agreedCount(context, pairOf(seat));
+  return {
+    seat,
+    phase,
+    pass: blind.length > 0 ? { from, blind } : null,
+    retract: ok({ type: 'pass.retract', seat }),
+    vote: (['stop', 'continue'] as const).filter((vote) => ok({ type: 'vote.cast', seat, vote })),
+    offer: [0, 1, 2, 3].filter((n) => ok({ type: 'courtesy.offer', seat, count: n })),
+    courtesy:
+      count !== null && ok({ type: 'courtesy.commit', seat, tiles: from.slice(0, count) }) ? { count, from } : null,
+    declareMahjong: ok({ type: 'hand.declareMahjong', seat }),
+    draw: ok({ type: 'wall.draw', seat }),
+    declareMisdeal: ok({ type: 'misdeal.declare', seat }),
+    redeal: ok({ type: 'hand.redeal' }),
+  };
+}
+
+/** Every distinct way to choose `size` tiles from a multiset of codes (as sorted code lists). */
+export function multisetChoices(from: readonly Tile[], size: number): Tile[][] {
+  const entries = [...countCodes(from)];
+  const out: Tile[][] = [];
+  const walk = (index: number, left: number, chosen: Tile[]): void => {
+    if (left === 0) {
+      out.push([...chosen]);
+      return;
+    }
+    const entry = entries[index];
+    if (entry === undefined) return;
+    const [code, available] = entry;
+    for (let n = Math.min(available, left); n >= 0; n -= 1) {
+      walk(index + 1, left - n, [...chosen, ...Array.from({ length: n }, () => code)]);
+    }
+  };
+  walk(0, size, []);
+  return out;
+}
+
+/**
+ * Every concrete event the legal actions allow (packets as distinct multisets). `misdeal.declare` and
+ * `hand.redeal` are included only when `includeMisdeal` is set (bots and fuzzers opt in).
+ */
+export function legalEvents(actions: LegalActions, includeMisdeal = false): CharlestonEvent[] {
+  const { seat } = actions;
+  const events: CharlestonEvent[] = [];
+  if (actions.pass) {
+    for (const blind of actions.pass.blind) {
+      for (const tiles of multisetChoices(actions.pass.from, 3 - blind)) {
+        events.push(blind === 0 ? { type: 'pass.commit', seat, tiles } : { type: 'pass.commit', seat, tiles, blind });
+      }
+    }
+  }
+  if (actions.retract) events.push({ type: 'pass.retract', seat });
+  for (const vote of actions.vote) events.push({ type: 'vote.cast', seat, vote });
+  for (const count of actions.offer) events.push({ type: 'courtesy.offer', seat, count });
+  if (actions.courtesy) {
+    for (const tiles of multisetChoices(actions.courtesy.from, actions.courtesy.count)) {
+      events.push({ type: 'courtesy.commit', seat, tiles });
+    }
+  }
+  if (actions.declareMahjong) events.push({ type: 'hand.declareMahjong', seat });
+  if (actions.draw) events.push({ type: 'wall.draw', seat });
+  if (includeMisdeal && actions.declareMisdeal) events.push({ type: 'misdeal.declare', seat });
+  if (includeMisdeal && actions.redeal) events.push({ type: 'hand.redeal' });
+  return events;
+}

@@ -1,0 +1,111 @@
+/**
+ * Per-seat views (hidden information), built field by field from an allow-list: nothing is deleted from the
+ * full state, so a field added to the context later stays private until it is added here on purpose.
+ *
+ * A seat sees its own rack and its own packet on the table, every seat's tile count, the phase, who still has
+ * to act, its own vote and (once the table moved on) whether the Charleston was stopped, its own courtesy offer
+ * and the pair's agreed count once both offered, and what joined its rack when the last pass resolved.
+ * It never sees another seat's rack or packet, the tiles it forwarded blind, the wall or the seed.
+ * A spectator (`null`) sees the phase and the counts only.
+ */
+import { isNorthShort, tileCount } from './rules/counts.js';
+import { agreedCount, pairStatus } from './rules/courtesy.js';
+import { PAIR_SEATS, SEATS, bySeat, pairOf, type BySeat, type Seat } from './seats.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
+import { faceOf, type Tile, type TileId } from './tiles.js';
+import { PASS_RULES, type CharlestonContext, type Phase, type Vote } from './types.js';
+
+/** A physical tile as a view shows it: its id (to follow it) and its face. */
+export interface TileView {
+  id: TileId;
+  tile: Tile;
+}
+
+/** What everybody at the table, and a spectator, may see. */
+export interface PublicView {
+  seat: Seat | null;
+  phase: Phase;
+  hand: number;
+  dealer: 'east';
+  /** Each seat's tile count: rack plus its packet face down on the table (R11). */
+  counts: BySeat<number>;
+}
+
+/** What one seat may see. */
+export interface SeatView extends PublicView {
+  seat: Seat;
+  /** The seat's own rack, sorted. */
+  rack: TileView[];
+  /** The seat's own packet on the table (its own tiles only; blind tiles are not its to see). */
+  packet: { tiles: TileView[]; blind: number } | null;
+  /** Which seats have a packet face down on the table (not what is in it). */
+  packetOnTable: BySeat<boolean>;
+  /** The seats the table is waiting for (not what they will choose). */
+  waitingFor: Seat[];
+  /** The seat's own vote at the stop checkpoint. */
+  vote: Vote | null;
+  /** Once the vote is over: whether the second Charleston was stopped; null before. */
+  stopped: boolean | null;
+  /** The courtesy pass from this seat's side, once it has begun. */
+  courtesy: { offer: number | null; agreed: number | null; partner: Seat } | null;
+  /** What joined the seat's rack when the last pass or exchange resolved (never the tiles it forwarded blind). */
+  received: TileView[];
+  /** True while North holds 12 and may draw (R11); public, as counts are. */
+  northShort: boolean;
+  /** Why the hand is dead, in a misdeal. */
+  misdeal: { by: Seat | null; reason: string } | null;
+}
+
+const tileView = (id: TileId): TileView => ({ id, tile: faceOf(id) });
+
+const AFTER_VOTE: readonly Phase[] = ['secondCharleston.left', 'secondCharleston.across', 'secondCharleston.right', 'courtesy', 'complete'];
+
+/** The seats the table waits for in this phase. */
+export function waitingFor(phase: Phase, context: CharlestonContext): Seat[] {
+  if (PASS_RULES[phase]) return SEATS.filter((seat) => context.table[seat] === null);
+  if (phase === 'stopCheckpoint') return SEATS.filter((seat) => context.votes[seat] === null);
+  if (phase === 'courtesy') {
+    const waiting = SEATS.filter((seat) => {
+      const status = pairStatus(context, pairOf(seat));
+      if (status === 'offering') return context.offers[seat] === null;
+      return status === 'exchanging' && context.table[seat] === null;
+    });
+    return isNorthShort(context) && !waiting.includes('north') ? [...waiting, 'north'] : waiting;
+  }
+  return [];
+}
+
+function publicView(seat: Seat | null, phase: Phase, context: CharlestonContext): PublicView {
+  return { seat, phase, hand: context.hand, dealer: context.dealer, counts: bySeat((s) => tileCount(context, s)) };
+}
+
+/** The view of the table for `seat`, or for a spectator (`null`). */
+export function viewFor(snapshot: CharlestonSnapshot, seat: null): PublicView;
+export function viewFor(snapshot: CharlestonSnapshot, seat: Seat): SeatView;
+export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null): PublicView | SeatView;
+export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null): PublicView | SeatView {
+  const phase = phaseOfSnapshot(snapshot);
+  const context = snapshot.context;
+  if (seat === null) return publicView(null, phase, context);
+  const packet = context.table[seat];
+  const pair = pairOf(seat);
+  const [first, second] = PAIR_SEATS[pair];
+  const courtesyBegun = phase === 'courtesy' || (phase === 'complete' && context.offers[seat] !== null);
+  const voteOver = AFTER_VOTE.includes(phase);
+  return {
+    ...publicView(seat, phase, context),
+    seat,
+    rack: context.racks[seat].map(tileView),
+    packet: packet === null ? null : { tiles: packet.tiles.map(tileView), blind: packet.blind },
+    packetOnTable: bySeat((s) => context.table[s] !== null),
+    waitingFor: waitingFor(phase, context),
+    vote: context.votes[seat],
+    stopped: voteOver ? SEATS.some((s) => context.votes[s] === 'stop') : null,
+    courtesy: courtesyBegun
+      ? { offer: context.offers[seat], agreed: agreedCount(context, pair), partner: seat === first ? second : first }
+      : null,
+    received: context.received[seat].map(tileView),
+    northShort: isNorthShort(context) && phase !== 'complete',
+    misdeal: context.misdeal === null ? null : { by: context.misdeal.by, reason: context.misdeal.reason },
+  };
+}
