@@ -187,7 +187,8 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
     value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    const truncated = /end of JSON|Unterminated|Unexpected end/i.test(message) || text.trim() === '';
+    const position = Number(/at position (\d+)/.exec(message)?.[1] ?? Number.NaN);
+    const truncated = text.trim() === '' || /end of JSON|Unexpected end/i.test(message) || position >= text.trimEnd().length - 1;
     throw new RestoreError(truncated ? 'truncated' : 'corrupt', '', `not a persisted table: ${truncated ? 'the text is truncated' : 'not valid JSON'} (${message})`);
   }
   if (!isRecord(value) || own(value, 'format') !== PERSIST_FORMAT) {
@@ -195,7 +196,7 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
   }
   const version = own(value, 'version');
   if (version !== PERSIST_VERSION) {
-    throw new RestoreError('wrong-version', 'version', `persisted with version ${describeType(version)}; this engine reads version ${PERSIST_VERSION}`);
+    throw new RestoreError('wrong-version', 'version', `persisted as version ${typeof version === 'number' ? version : describeType(version)}; this engine reads version ${PERSIST_VERSION}`);
   }
   const extra = unknownKeys(value, ['format', 'version', 'phase', 'context']);
   if (extra.length > 0) fail(String(extra[0]), 'unknown field');

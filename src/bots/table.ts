@@ -36,6 +36,8 @@ export interface PlayOptions {
   maxEvents?: number;
   /** Redeal after a misdeal (default true); the hand number goes up. */
   redeal?: boolean;
+  /** Called before each event is sent (the table as it was). */
+  beforeEvent?: (by: Seat | 'table', event: CharlestonEvent, service: CharlestonService) => void;
   /** Called after each event. */
   onEvent?: (played: PlayedEvent, service: CharlestonService) => void;
 }
@@ -64,6 +66,7 @@ export function playHand(options: PlayOptions): PlayOutcome {
   let events = 0;
   const phaseNow = (): Phase => service.phase;
   const send = (by: Seat | 'table', event: CharlestonEvent): void => {
+    options.beforeEvent?.(by, event, service);
     const result = service.send(event);
     events += 1;
     options.onEvent?.({ by, event, result }, service);

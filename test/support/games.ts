@@ -1,0 +1,49 @@
+/** Seeded bot games recorded step by step, shared by the embedding tests. */
+import { STRATEGIES, playHand, type PlayedEvent } from '../../src/bots/table.js';
+import type { Strategy } from '../../src/bots/strategy.js';
+import { persist } from '../../src/persist.js';
+import type { BySeat, Seat } from '../../src/seats.js';
+import type { CharlestonEvent } from '../../src/types.js';
+import type { CharlestonService } from '../../src/service.js';
+
+/** A recorded game: every event sent, and the persisted table after each. */
+export interface RecordedGame {
+  seed: number;
+  played: PlayedEvent[];
+  /** persist() after each event (index i = after played[i]). */
+  tables: string[];
+  final: string;
+}
+
+/** The strategy mixes used across the tests: all teachers, all random, and mixed tables. */
+export function strategiesFor(seed: number): BySeat<Strategy> {
+  const teacher = STRATEGIES.teacher as Strategy;
+  const random = STRATEGIES.random as Strategy;
+  const mixes: BySeat<Strategy>[] = [
+    { east: teacher, south: teacher, west: teacher, north: teacher },
+    { east: random, south: random, west: random, north: random },
+    { east: teacher, south: random, west: teacher, north: random },
+  ];
+  return mixes[seed % mixes.length] as BySeat<Strategy>;
+}
+
+/** Plays a seeded game, calling `onEvent` after each event with the live service. */
+export function recordGame(
+  seed: number,
+  onEvent?: (played: PlayedEvent, service: CharlestonService) => void,
+  beforeEvent?: (by: Seat | 'table', event: CharlestonEvent, service: CharlestonService) => void,
+): RecordedGame {
+  const played: PlayedEvent[] = [];
+  const tables: string[] = [];
+  const outcome = playHand({
+    seed,
+    strategies: strategiesFor(seed),
+    ...(beforeEvent ? { beforeEvent } : {}),
+    onEvent: (event, service) => {
+      played.push(event);
+      tables.push(persist(service));
+      onEvent?.(event, service);
+    },
+  });
+  return { seed, played, tables, final: persist(outcome.service) };
+}
