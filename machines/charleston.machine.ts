@@ -4,7 +4,7 @@
  * The six pass states are written out literally so that the visual editor and the inspector can read them.
  */
 import { assign, emit, setup } from 'xstate';
-import { pairOf, type Direction, type Pair } from '../src/seats.js';
+import { pairOf, type Direction, type Pair, type Seat } from '../src/seats.js';
 import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, Refusal } from '../src/types.js';
 import { hasWrongCount } from '../src/rules/counts.js';
 import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver } from '../src/rules/courtesy.js';
@@ -18,6 +18,7 @@ export interface RejectedEmitted {
   type: 'rejected';
   refusal: Refusal;
   refusedType?: string;
+  seat?: Seat;
 }
 
 /**
@@ -118,6 +119,7 @@ export const charlestonMachine = setup({
       if (event.type !== 'engine.refused') throw new Error(`emitRefusal on ${event.type}`);
       const emitted: RejectedEmitted = { type: 'rejected', refusal: event.refusal };
       if (event.refusedType !== undefined) emitted.refusedType = event.refusedType;
+      if (event.seat !== undefined) emitted.seat = event.seat;
       return emitted;
     }),
   },

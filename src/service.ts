@@ -7,12 +7,13 @@
 import { createActor, type ActorOptions, type SnapshotFrom } from 'xstate';
 import { charlestonMachine, createCharlestonMachine, type RejectedEmitted } from '../machines/charleston.machine.js';
 import { dealFromInput, dealFromSeed } from './deal.js';
-import { InputError, describeType } from './errors.js';
+import { InputError, describeType, isRecord, own } from './errors.js';
+import { isSeat } from './seats.js';
 import { phaseOf, type StateValue } from './phase.js';
 import { isSeed } from './prng.js';
 import { decide, type DecideOptions } from './rules/decide.js';
 import { parseRules } from './rules/options.js';
-import type { CharlestonContext, CharlestonEvent, Phase, Refusal, WinningHandValidator } from './types.js';
+import type { CharlestonContext, CharlestonEvent, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
 
 /** The machine's snapshot type. */
 export type CharlestonSnapshot = SnapshotFrom<typeof charlestonMachine>;
@@ -79,6 +80,18 @@ export function phaseOfSnapshot(snapshot: CharlestonSnapshot): Phase {
   return phaseOf(snapshot.value as StateValue);
 }
 
+/** The internal event that records a refusal in the actor (and so in an inspector). */
+export function refusedEvent(event: unknown, refusal: Refusal): RefusedEvent {
+  const refused: RefusedEvent = { type: 'engine.refused', refusal };
+  if (isRecord(event)) {
+    const type = own(event, 'type');
+    const seat = own(event, 'seat');
+    if (typeof type === 'string') refused.refusedType = type.slice(0, 100);
+    if (isSeat(seat)) refused.seat = seat;
+  }
+  return refused;
+}
+
 /** Wraps a started actor in the service API. */
 export function serviceFor(
   actor: ReturnType<typeof createActor<typeof charlestonMachine>>,
@@ -86,10 +99,7 @@ export function serviceFor(
 ): CharlestonService {
   const rejectedListeners = new Set<(notice: RejectedNotice) => void>();
   const reject = (event: unknown, refusal: Refusal): SendResult => {
-    if (actor.getSnapshot().status === 'active') {
-      const type = typeof event === 'object' && event !== null ? (event as { type?: unknown }).type : undefined;
-      actor.send(typeof type === 'string' ? { type: 'engine.refused', refusal, refusedType: type } : { type: 'engine.refused', refusal });
-    }
+    if (actor.getSnapshot().status === 'active') actor.send(refusedEvent(event, refusal));
     for (const listener of rejectedListeners) listener({ refusal, event });
     return { ok: false, refusal };
   };

@@ -29,6 +29,8 @@ export interface RefusedEvent {
   refusal: Refusal;
   /** The refused event's `type`, when it had a string one. */
   refusedType?: string;
+  /** The refused event's seat, when it named a real one. */
+  seat?: Seat;
 }
 
 /** Every event the machine accepts. */

@@ -51,43 +51,63 @@ export interface PlayOutcome {
 
 const ENDED: readonly Phase[] = ['complete', 'eastMahjong'];
 
+/** The next move of a bot table: a seat's event, or the table's redeal after a misdeal. */
+export interface BotMove {
+  by: Seat | 'table';
+  event: CharlestonEvent;
+}
+
+/** Fills in the default strategy (the teacher) for seats without one. */
+export function withDefaults(strategies: Partial<BySeat<Strategy>> = {}): BySeat<Strategy> {
+  return {
+    east: strategies.east ?? teacherStrategy,
+    south: strategies.south ?? teacherStrategy,
+    west: strategies.west ?? teacherStrategy,
+    north: strategies.north ?? teacherStrategy,
+  };
+}
+
+/**
+ * A step-wise bot driver: each call asks the seats in turn (east, south, west, north, round and round) with only
+ * their own view and legal actions, and returns the first move; after a misdeal the move is the table's redeal.
+ * Returns null when the hand has ended or no seat has anything to do.
+ */
+export function createBotDriver(strategies: BySeat<Strategy>, random: () => number): (service: CharlestonService) => BotMove | null {
+  let turn = 0;
+  return (service) => {
+    const phase = service.phase;
+    if (ENDED.includes(phase)) return null;
+    if (phase === 'misdeal') return { by: 'table', event: { type: 'hand.redeal' } };
+    for (let tried = 0; tried < SEATS.length; tried += 1) {
+      const seat = SEATS[turn % SEATS.length] as Seat;
+      turn += 1;
+      const snapshot = service.getSnapshot();
+      const event = strategies[seat].act(viewFor(snapshot, seat), legalActions(snapshot, seat), random);
+      if (event !== null) return { by: seat, event };
+    }
+    return null;
+  };
+}
+
+/** A seeded source of numbers in [0, 1) for the bots. */
+export function botRandom(seed: number): () => number {
+  const next = mulberry32(seed);
+  return () => next() / 0x1_0000_0000;
+}
+
 /** Plays until the hand is complete (or East declared), the event budget runs out, or nobody can act. */
 export function playHand(options: PlayOptions): PlayOutcome {
   const service = options.service ?? createCharleston({ seed: options.seed ?? 1 });
-  const random = mulberry32(options.botSeed ?? options.seed ?? service.context.seed);
-  const strategies: BySeat<Strategy> = {
-    east: options.strategies?.east ?? teacherStrategy,
-    south: options.strategies?.south ?? teacherStrategy,
-    west: options.strategies?.west ?? teacherStrategy,
-    north: options.strategies?.north ?? teacherStrategy,
-  };
+  const driver = createBotDriver(withDefaults(options.strategies), botRandom(options.botSeed ?? options.seed ?? service.context.seed));
   const budget = options.maxEvents ?? 10_000;
-  const next = () => mulberry32(random())() / 0x1_0000_0000;
   let events = 0;
-  const phaseNow = (): Phase => service.phase;
-  const send = (by: Seat | 'table', event: CharlestonEvent): void => {
-    options.beforeEvent?.(by, event, service);
-    const result = service.send(event);
+  while (events < budget) {
+    const move = driver(service);
+    if (move === null || (move.by === 'table' && options.redeal === false)) break;
+    options.beforeEvent?.(move.by, move.event, service);
+    const result = service.send(move.event);
     events += 1;
-    options.onEvent?.({ by, event, result }, service);
-  };
-  while (events < budget && !ENDED.includes(phaseNow())) {
-    if (phaseNow() === 'misdeal') {
-      if (options.redeal === false) break;
-      send('table', { type: 'hand.redeal' });
-      continue;
-    }
-    let acted = false;
-    for (const seat of SEATS) {
-      if (events >= budget || ENDED.includes(phaseNow()) || phaseNow() === 'misdeal') break;
-      const snapshot = service.getSnapshot();
-      const event = strategies[seat].act(viewFor(snapshot, seat), legalActions(snapshot, seat), next);
-      if (event !== null) {
-        send(seat, event);
-        acted = true;
-      }
-    }
-    if (!acted) break;
+    options.onEvent?.({ by: move.by, event: move.event, result }, service);
   }
-  return { service, phase: phaseNow(), events };
+  return { service, phase: service.phase, events };
 }

@@ -15,13 +15,17 @@ export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
 
 const USAGE = `usage: charleston run FILE... [--json] [--racks]
        charleston play [--seed N] [--seats S,S,S,S] [--json]
+       charleston inspect [FILE | --seed N] [--seats S,S,S,S] [--port N] [--host H] [--autoplay]
 
   run FILE...   run scripts (contract §8) and check their expectations
   play          play a whole hand with four bots and print the flow
+  inspect       serve the live inspector (http://127.0.0.1:PORT/) for a script or a bot table
   --json        print one JSON line per step / event (and per invalid file)
   --racks       print the four racks at the start and whenever the phase changes
   --seed N      the deal's seed for play (default 1)
   --seats       strategies for east,south,west,north: teacher or random (default teacher)
+  --port, --host  where the inspector listens (default 127.0.0.1, any free port)
+  --autoplay    start playing when the first page connects
 
 exit codes: 0 every step holds, 1 an expectation failed, 2 a file is not a valid script or deal
             (or bad arguments)`;
@@ -77,8 +81,8 @@ function invalid(file: string, where: string, message: string, json: boolean, io
   return EXIT.invalid;
 }
 
-/** Runs the CLI with `argv` (without node and script path); returns the exit code. */
-export function main(argv: readonly string[], io: Io = defaultIo): number {
+/** Runs the CLI with `argv` (without node and script path); returns the exit code (a promise for `inspect`). */
+export function main(argv: readonly string[], io: Io = defaultIo): number | Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -89,6 +93,9 @@ export function main(argv: readonly string[], io: Io = defaultIo): number {
         racks: { type: 'boolean' },
         seed: { type: 'string' },
         seats: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        autoplay: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -107,6 +114,16 @@ export function main(argv: readonly string[], io: Io = defaultIo): number {
       return EXIT.invalid;
     }
     return playCommand({ seed: parsed.values.seed, seats: parsed.values.seats, json: parsed.values.json ?? false }, io);
+  }
+  if (command === 'inspect') {
+    if (files.length > 1) {
+      io.err(`charleston inspect takes one script at most\n${USAGE}`);
+      return EXIT.invalid;
+    }
+    const { seed, seats, port, host } = parsed.values;
+    return import('./inspect.js').then(({ inspectCommand }) =>
+      inspectCommand({ file: files[0], seed, seats, port, host, autoplay: parsed.values.autoplay ?? false }, io),
+    );
   }
   if (command !== 'run' || files.length === 0) {
     io.err(command === 'run' ? `charleston run needs at least one FILE\n${USAGE}` : `unknown command ${JSON.stringify(command ?? '')}\n${USAGE}`);

