@@ -12,7 +12,7 @@ import { invariantViolations } from './invariants.js';
 import { PHASES, type StateValue } from './phase.js';
 import { isSeed } from './prng.js';
 import { hasWrongCount } from './rules/counts.js';
-import { pairStatus } from './rules/courtesy.js';
+import { hasPairCommitted, isCourtesyOver, pairStatus } from './rules/courtesy.js';
 import type { DecideOptions } from './rules/decide.js';
 import { wrongCountReason } from './rules/hand.js';
 import { parseRules } from './rules/options.js';
@@ -164,6 +164,12 @@ function checkConsistency(phase: Phase, context: CharlestonContext): void {
     fail('context.offers', `no courtesy offer in ${phase}`);
   }
   if (phase === 'courtesy') {
+    if (isCourtesyOver(context)) fail('phase', 'both courtesy pairs are done and North is not short: the hand would already be complete');
+    for (const pair of PAIRS) {
+      if (pairStatus(context, pair) === 'exchanging' && hasPairCommitted(context, pair)) {
+        fail('context.table', `both ${pair} courtesy packets are on the table: the exchange would already have happened`);
+      }
+    }
     for (const seat of packets) {
       if (pairStatus(context, seat === 'east' || seat === 'west' ? 'eastWest' : 'southNorth') !== 'exchanging') {
         fail(`context.table.${seat}`, 'a courtesy packet lies only while its pair is exchanging');
@@ -209,13 +215,14 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
 }
 
 /**
- * Restores a table from {@link persist}'s text. Validates everything first; a wrong tile count (R11) makes
- * the restored table a misdeal at once.
+ * Restores a table from {@link persist}'s text. Validates everything first, including that the table is settled
+ * (no pass, exchange, vote or completion left pending); a wrong tile count (R11) makes the restored table a
+ * misdeal at once, whatever phase it claims.
  */
 export function restore(text: string, options: RestoreOptions = {}): CharlestonService {
   const read = readPersisted(text);
   let { phase, context } = read;
-  if (phase !== 'misdeal' && phase !== 'complete' && phase !== 'eastMahjong' && hasWrongCount(context)) {
+  if (phase !== 'misdeal' && hasWrongCount(context)) {
     context = { ...context, misdeal: { by: null, reason: wrongCountReason(context) } };
     phase = 'misdeal';
   }

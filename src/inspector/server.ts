@@ -54,6 +54,24 @@ export function defaultStaticDir(): string {
   return fileURLToPath(found);
 }
 
+/**
+ * An event as a seat may see it, by allow-list: its own events whole; another seat's only as type, seat and
+ * refusal code; anything else (such as `xstate.init`, whose input holds the deal) as its type alone.
+ */
+export function eventForSeat(event: { type: string; [key: string]: unknown }, seat: Seat): { type: string; [key: string]: unknown } {
+  const eventSeat = own(event, 'seat');
+  if (eventSeat === seat) return event;
+  if (!isSeat(eventSeat)) return { type: event.type };
+  const refusal = own(event, 'refusal');
+  const refusedType = own(event, 'refusedType');
+  return {
+    type: event.type,
+    seat: eventSeat,
+    ...(isRecord(refusal) ? { refusal: { code: own(refusal, 'code') } } : {}),
+    ...(typeof refusedType === 'string' ? { refusedType } : {}),
+  };
+}
+
 /** Hides what a seat may not see in an inspection event: the context becomes its view, other seats' events shrink. */
 export function inspectionForSeat(event: WireInspectionEvent, seat: Seat): WireInspectionEvent {
   const out: WireInspectionEvent = { ...event };
@@ -67,18 +85,7 @@ export function inspectionForSeat(event: WireInspectionEvent, seat: Seat): WireI
     }
     out.snapshot = { value, ...(status !== undefined ? { status } : {}), context: view };
   }
-  if (event.event) {
-    const eventSeat = own(event.event, 'seat');
-    if (isSeat(eventSeat) && eventSeat !== seat) {
-      const refusal = own(event.event, 'refusal');
-      out.event = {
-        type: event.event.type,
-        seat: eventSeat,
-        ...(isRecord(refusal) ? { refusal: { code: own(refusal, 'code') } } : {}),
-        ...(typeof own(event.event, 'refusedType') === 'string' ? { refusedType: own(event.event, 'refusedType') } : {}),
-      };
-    }
-  }
+  if (event.event) out.event = eventForSeat(event.event, seat);
   return out;
 }
 

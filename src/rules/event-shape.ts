@@ -14,6 +14,9 @@ interface FieldSpec {
   optional?: true;
 }
 
+/** Longest accepted misdeal reason. */
+export const MAX_REASON = 500;
+
 /** The fields each event type carries (contract §5). */
 export const EVENT_FIELDS: { readonly [T in CharlestonEventType]: Readonly<Record<string, FieldSpec>> } = {
   'pass.commit': { seat: { kind: 'seat' }, tiles: { kind: 'tiles' }, blind: { kind: 'blind', optional: true } },
@@ -55,7 +58,8 @@ function typeProblem(kind: FieldKind, name: string, value: unknown): string | nu
     case 'count':
       return Number.isInteger(value) ? null : `"count" must be an integer, got ${describeType(value)}`;
     case 'reason':
-      return typeof value === 'string' ? null : `"reason" must be text, got ${describeType(value)}`;
+      if (typeof value !== 'string') return `"reason" must be text, got ${describeType(value)}`;
+      return value.length <= MAX_REASON ? null : `"reason" is ${value.length} characters, more than ${MAX_REASON}`;
   }
 }
 

@@ -38,7 +38,10 @@ export function checkVote(context: CharlestonContext, seat: Seat, phase: Phase):
   return context.votes[seat] === null ? null : refuse('ALREADY_VOTED');
 }
 
-/** True when East's rack is a winning hand under the validator or the `winningHands` option (R10). */
+/**
+ * True when East's rack is a winning hand (R10). A validator function, when given, decides alone; otherwise the
+ * `winningHands` option, when set, lists the accepted 14-tile multisets; with neither, any declaration is accepted.
+ */
 export function isWinningRack(rack: readonly Tile[], rules: RuleOptions, validator?: WinningHandValidator): boolean {
   if (validator) return validator(rack);
   if (!rules.winningHands) return true;

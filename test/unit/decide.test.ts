@@ -1,0 +1,116 @@
+/**
+ * The single legality decision: §5's "accepted in" table, and §7's order across groups (shape, who, state,
+ * once only, blind, size, joker, rack, winning hand).
+ */
+import { describe, expect, it } from 'vitest';
+import { PHASES } from '../../src/phase.js';
+import { decide, isFromPair, refusalFor } from '../../src/rules/decide.js';
+import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, type RefusalCode } from '../../src/types.js';
+import { SHORT_NORTH, tableOf, withCommit, withOffers, withVotes } from './fixtures.js';
+
+const base = tableOf();
+const PASS_PHASES = PHASES.filter((phase) => PASS_RULES[phase] !== undefined);
+const ENDED: readonly Phase[] = ['complete', 'eastMahjong', 'misdeal'];
+const IN_PLAY = PHASES.filter((phase) => !ENDED.includes(phase));
+
+function codeOf(phase: Phase, context: CharlestonContext, raw: unknown): RefusalCode | 'ok' {
+  const result = decide(phase, context, raw);
+  return result.ok ? 'ok' : result.refusal.code;
+}
+
+/** §5: where each event is accepted, given a table where it is otherwise legal. */
+const ACCEPTED_IN: ReadonlyArray<[string, CharlestonContext, CharlestonEvent, readonly Phase[], RefusalCode]> = [
+  ['pass.commit', base, { type: 'pass.commit', seat: 'east', tiles: ['1B', '2B', '3B'] }, PASS_PHASES, 'NOT_NOW'],
+  [
+    'pass.retract',
+    withOffers(withCommit(base, 'east', ['1B', '2B']), { east: 2, west: 2 }),
+    { type: 'pass.retract', seat: 'east' },
+    [...PASS_PHASES, 'courtesy'],
+    'NOT_NOW',
+  ],
+  ['vote.cast', base, { type: 'vote.cast', seat: 'west', vote: 'stop' }, ['stopCheckpoint'], 'NOT_NOW'],
+  ['courtesy.offer', base, { type: 'courtesy.offer', seat: 'north', count: 3 }, ['courtesy'], 'NOT_NOW'],
+  ['courtesy.commit', withOffers(base, { east: 2, west: 2 }), { type: 'courtesy.commit', seat: 'west', tiles: ['RD', 'GD'] }, ['courtesy'], 'NOT_NOW'],
+  ['wall.draw', tableOf({ north: SHORT_NORTH }), { type: 'wall.draw', seat: 'north' }, IN_PLAY, 'NOT_NOW'],
+  ['misdeal.declare', base, { type: 'misdeal.declare', seat: 'south', reason: 'west has 14' }, IN_PLAY, 'NOT_NOW'],
+  ['hand.redeal', base, { type: 'hand.redeal' }, ['misdeal'], 'NOT_NOW'],
+];
+
+describe('§5: each event is accepted exactly in its states', () => {
+  const rows = ACCEPTED_IN.flatMap(([name, context, event, accepted, otherwise]) =>
+    PHASES.map((phase) => [name, phase, context, event, accepted.includes(phase) ? null : otherwise] as const),
+  );
+  it.each(rows)('%s in %s', (_name, phase, context, event, expected) => {
+    expect(refusalFor(phase, context, event)?.code ?? null).toBe(expected);
+  });
+
+  it.each(PHASES)('hand.declareMahjong by east in %s', (phase) => {
+    const expected = phase === 'firstCharleston.right' ? null : ENDED.includes(phase) ? 'NOT_NOW' : 'DECLARE_TOO_LATE';
+    expect(refusalFor(phase, base, { type: 'hand.declareMahjong', seat: 'east' })?.code ?? null).toBe(expected);
+  });
+});
+
+describe('§7: the first refusal in contract order', () => {
+  const eastVoted = withVotes(base, { east: 'continue' });
+  const rows: ReadonlyArray<[string, Phase, CharlestonContext, unknown, RefusalCode]> = [
+    ['shape before state: unknown tile at the checkpoint', 'stopCheckpoint', base, { type: 'pass.commit', seat: 'east', tiles: ['1b', '2B', '3B'] }, 'UNKNOWN_TILE'],
+    ['shape before state: unknown seat after the hand', 'complete', base, { type: 'wall.draw', seat: 'nobody' }, 'UNKNOWN_SEAT'],
+    ['shape before who: unknown seat declaring', 'firstCharleston.right', base, { type: 'hand.declareMahjong', seat: 'nobody' }, 'UNKNOWN_SEAT'],
+    ['shape before everything: bad vote after the hand', 'misdeal', base, { type: 'vote.cast', seat: 'east', vote: 'maybe' }, 'INVALID_EVENT'],
+    ['shape: count 1.5 is ill-typed, not out of range', 'courtesy', base, { type: 'courtesy.offer', seat: 'east', count: 1.5 }, 'INVALID_EVENT'],
+    ['shape: blind 4 is ill-typed, not BLIND_NOT_ALLOWED', 'firstCharleston.right', base, { type: 'pass.commit', seat: 'east', tiles: [], blind: 4 }, 'INVALID_EVENT'],
+    ['who before state: south declares after the hand', 'complete', base, { type: 'hand.declareMahjong', seat: 'south' }, 'ONLY_EAST'],
+    ['who before state: north declares mid-Charleston', 'secondCharleston.across', base, { type: 'hand.declareMahjong', seat: 'north' }, 'ONLY_EAST'],
+    ['state before once-only: second vote in the second Charleston', 'secondCharleston.left', eastVoted, { type: 'vote.cast', seat: 'east', vote: 'stop' }, 'NOT_NOW'],
+    ['once only: second vote at the checkpoint', 'stopCheckpoint', eastVoted, { type: 'vote.cast', seat: 'east', vote: 'stop' }, 'ALREADY_VOTED'],
+    ['once only before size: re-offer out of range', 'courtesy', withOffers(base, { east: 1 }), { type: 'courtesy.offer', seat: 'east', count: 9 }, 'ALREADY_OFFERED'],
+    ['size: offer out of range', 'courtesy', base, { type: 'courtesy.offer', seat: 'east', count: 4 }, 'COURTESY_COUNT_OUT_OF_RANGE'],
+    ['blind before size and joker', 'firstCharleston.across', base, { type: 'pass.commit', seat: 'east', tiles: ['J'], blind: 1 }, 'BLIND_NOT_ALLOWED'],
+    ['size before joker: blind 3 with a joker', 'firstCharleston.left', base, { type: 'pass.commit', seat: 'east', tiles: ['J'], blind: 3 }, 'WRONG_PACKET_SIZE'],
+    ['joker before rack', 'secondCharleston.right', base, { type: 'pass.commit', seat: 'south', tiles: ['J', '9B'], blind: 1 }, 'JOKER_NOT_PASSABLE'],
+    ['rack', 'secondCharleston.left', base, { type: 'pass.commit', seat: 'south', tiles: ['9B', '1C', '2C'] }, 'TILE_NOT_IN_RACK'],
+    ['state before winning hand', 'firstCharleston.across', tableOf({}, { winningHands: [] }), { type: 'hand.declareMahjong', seat: 'east' }, 'DECLARE_TOO_LATE'],
+    ['winning hand last', 'firstCharleston.right', tableOf({}, { winningHands: [] }), { type: 'hand.declareMahjong', seat: 'east' }, 'NOT_A_WINNING_HAND'],
+    ['courtesy not agreed before size', 'courtesy', withOffers(base, { east: 3 }), { type: 'courtesy.commit', seat: 'east', tiles: ['J', 'J', 'J', 'J'] }, 'COURTESY_NOT_AGREED'],
+  ];
+  it.each(rows)('%s', (_name, phase, context, raw, expected) => {
+    expect(codeOf(phase, context, raw)).toBe(expected);
+  });
+});
+
+describe('decide', () => {
+  it('returns the typed event when it is accepted', () => {
+    const raw = { type: 'pass.commit', seat: 'north', tiles: ['WD', 'F', 'S'] };
+    expect(decide('firstCharleston.right', base, raw)).toEqual({ ok: true, value: raw });
+  });
+  it('uses a validator passed in the options', () => {
+    const event = { type: 'hand.declareMahjong', seat: 'east' };
+    expect(codeOf('firstCharleston.right', base, event)).toBe('ok');
+    const refused = decide('firstCharleston.right', base, event, { isWinningHand: () => false });
+    expect(!refused.ok && refused.refusal.code).toBe('NOT_A_WINNING_HAND');
+  });
+  it('every refusal carries a message', () => {
+    const result = decide('courtesy', base, { type: 'vote.cast', seat: 'east', vote: 'stop' });
+    expect(!result.ok && result.refusal.message.length).toBeGreaterThan(10);
+  });
+  it('does not change the context', () => {
+    const before = JSON.stringify(base);
+    decide('firstCharleston.right', base, { type: 'pass.commit', seat: 'east', tiles: ['1B', '2B', '3B'] });
+    expect(JSON.stringify(base)).toBe(before);
+  });
+});
+
+describe('isFromPair', () => {
+  it.each([
+    ['east', 'eastWest', true],
+    ['west', 'eastWest', true],
+    ['south', 'eastWest', false],
+    ['north', 'southNorth', true],
+    ['east', 'southNorth', false],
+  ] as const)('%s in %s: %s', (seat, pair, expected) => {
+    expect(isFromPair({ type: 'courtesy.offer', seat, count: 1 }, pair)).toBe(expected);
+  });
+  it('hand.redeal has no seat and belongs to no pair', () => {
+    expect(isFromPair({ type: 'hand.redeal' }, 'eastWest')).toBe(false);
+  });
+});
