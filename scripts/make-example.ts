@@ -27,8 +27,8 @@ const check = (): void => {
   });
 };
 
-const joker = rack('east').includes('J') ? 'J' : undefined;
-if (joker) send({ type: 'pass.commit', seat: 'east', tiles: ['J', ...naturals('east', 2)] }, { rejected: 'JOKER_NOT_PASSABLE' });
+const withJoker = SEATS.find((seat) => rack(seat).includes('J'));
+if (withJoker) send({ type: 'pass.commit', seat: withJoker, tiles: ['J', ...naturals(withJoker, 2)] }, { rejected: 'JOKER_NOT_PASSABLE' });
 for (const pass of ['right', 'across', 'left'] as const) {
   for (const seat of SEATS) {
     if (pass === 'left' && seat === 'west') send({ type: 'pass.commit', seat, tiles: naturals(seat, 2), blind: 1 });

@@ -7,7 +7,7 @@ import { InputError } from '../errors.js';
 import { startInspectorServer } from '../inspector/server.js';
 import { isSeed } from '../prng.js';
 import { resolveInput } from '../service.js';
-import { parseScriptText } from '../script/script.js';
+import { parseScriptText, scriptSetup } from '../script/script.js';
 import { formatEvent, formatRacks } from './format.js';
 import type { Io } from './main.js';
 import { parseSeats } from './play.js';
@@ -37,7 +37,7 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
     }
     try {
       const script = parseScriptText(readFileSync(args.file, 'utf8'));
-      resolveInput({ ...(script.seed !== undefined ? { seed: script.seed } : {}), ...(script.deal !== undefined ? { deal: script.deal } : {}), ...(script.rules !== undefined ? { rules: script.rules } : {}) });
+      resolveInput(scriptSetup(script));
       source = { kind: 'script' as const, script, label: script.name ?? args.file };
     } catch (error) {
       io.err(`✗ ${args.file}: ${error instanceof InputError ? `invalid script: ${error.message}` : (error as Error).message}`);

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InputError } from '../errors.js';
-import { parseScriptText } from '../script/script.js';
+import { parseScriptText, scriptSetup } from '../script/script.js';
+import { resolveInput } from '../service.js';
 import { runScript, type StepResult } from '../script/run.js';
 import { formatRacks, formatStep } from './format.js';
 import { playCommand } from './play.js';
@@ -47,6 +48,7 @@ function runFile(file: string, json: boolean, racks: boolean, io: Io): number {
   }
   try {
     const script = parseScriptText(text);
+    resolveInput(scriptSetup(script)); // an invalid deal or rule option is reported before any step runs
     if (!json) io.out(`▶ ${script.name ?? file} (${file})`);
     let lastPhase = '';
     const result = runScript(script, {

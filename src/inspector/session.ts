@@ -9,7 +9,7 @@ import { isRecord, own } from '../errors.js';
 import { legalActions } from '../legal.js';
 import { SEATS, isSeat, type BySeat, type Seat } from '../seats.js';
 import { createCharleston, type CharlestonOptions, type CharlestonService, type InspectOption } from '../service.js';
-import type { Script } from '../script/script.js';
+import { scriptSetup, type Script } from '../script/script.js';
 import { viewFor } from '../views.js';
 import type { LogEntry, TableMessage } from './protocol.js';
 
@@ -73,14 +73,7 @@ interface PlannedMove {
 /** Creates a session and its first table. */
 export function createInspectorSession(options: SessionOptions): InspectorSession {
   const { source } = options;
-  const setup: CharlestonOptions =
-    source.kind === 'script'
-      ? {
-          ...(source.script.seed !== undefined ? { seed: source.script.seed } : {}),
-          ...(source.script.deal !== undefined ? { deal: source.script.deal } : {}),
-          ...(source.script.rules !== undefined ? { rules: source.script.rules } : {}),
-        }
-      : { seed: source.seed };
+  const setup: CharlestonOptions = source.kind === 'script' ? scriptSetup(source.script) : { seed: source.seed };
   const moves: PlannedMove[] = [];
   if (source.kind === 'script') {
     for (const step of source.script.steps) if (step.send !== undefined) moves.push({ by: 'table', event: step.send });

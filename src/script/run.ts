@@ -7,7 +7,7 @@ import { SEATS } from '../seats.js';
 import { createCharleston, type CharlestonService } from '../service.js';
 import { countCodes, facesOf, sortCodes, type Tile } from '../tiles.js';
 import type { Phase, Refusal, WinningHandValidator } from '../types.js';
-import type { Expectation, Script } from './script.js';
+import { scriptSetup, type Expectation, type Script } from './script.js';
 
 /** One expectation that did not hold. */
 export interface StepFailure {
@@ -85,9 +85,7 @@ export function checkExpectation(expect: Expectation, service: CharlestonService
 /** Runs a script. Throws an InputError (from the deal or rules) when the table cannot be set up. */
 export function runScript(script: Script, options: RunOptions = {}): ScriptResult {
   const service = createCharleston({
-    ...(script.seed !== undefined ? { seed: script.seed } : {}),
-    ...(script.deal !== undefined ? { deal: script.deal } : {}),
-    ...(script.rules !== undefined ? { rules: script.rules } : {}),
+    ...scriptSetup(script),
     ...(options.isWinningHand ? { isWinningHand: options.isWinningHand } : {}),
   });
   options.onStart?.(service);

@@ -161,3 +161,12 @@ export function parseScriptText(text: string): Script {
   }
   return parseScript(value);
 }
+
+/** The table options a script sets up (seed, deal, rules), as `createCharleston` takes them. */
+export function scriptSetup(script: Script): { seed?: number; deal?: unknown; rules?: unknown } {
+  return {
+    ...(script.seed !== undefined ? { seed: script.seed } : {}),
+    ...(script.deal !== undefined ? { deal: script.deal } : {}),
+    ...(script.rules !== undefined ? { rules: script.rules } : {}),
+  };
+}
