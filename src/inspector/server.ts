@@ -41,7 +41,7 @@ export interface InspectorServer {
 const FILES: Readonly<Record<string, string>> = {
   '/': 'index.html',
   '/index.html': 'index.html',
-  '/app.js': 'app.js',
+  '/main.js': 'main.js',
   '/style.css': 'style.css',
 };
 const TYPES: Readonly<Record<string, string>> = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' };

@@ -12,7 +12,7 @@ import type { ServerMessage, TableMessage } from '../../src/inspector/protocol.j
 
 const staticDir = mkdtempSync(join(tmpdir(), 'inspector-page-'));
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>inspector</title>');
-writeFileSync(join(staticDir, 'app.js'), 'console.log(1)');
+writeFileSync(join(staticDir, 'main.js'), 'console.log(1)');
 writeFileSync(join(staticDir, 'style.css'), 'body{}');
 
 let server: InspectorServer;
@@ -41,7 +41,7 @@ const lastTable = (messages: ServerMessage[]): TableMessage =>
 describe('inspector server', () => {
   it('serves the page files and nothing else', async () => {
     expect((await fetch(server.url)).status).toBe(200);
-    expect(await (await fetch(`${server.url}app.js`)).text()).toBe('console.log(1)');
+    expect(await (await fetch(`${server.url}main.js`)).text()).toBe('console.log(1)');
     expect((await fetch(`${server.url}../package.json`)).status).toBe(404);
     expect((await fetch(`${server.url}index.html`, { method: 'POST' })).status).toBe(404);
   });

@@ -1,0 +1,269 @@
+/**
+ * The inspector page: one store fed by the page's WebSocket (`charleston inspect`) and by `postMessage` from an
+ * external XState v5 app (`createBrowserInspector({ url })`); the statechart of the chosen root actor with its
+ * active states, the event log, the table panel and the session controls.
+ */
+import type { ControlMessage } from '../protocol.js';
+import { SEATS } from '../../seats.js';
+import type { CharlestonEvent } from '../../types.js';
+import { buildChart, currentPath, highlight, layoutChart, renderChart, type Measure } from './graph.js';
+import { linesFromEvents, linesFromTable, renderLog } from './log.js';
+import { parseAllowList, startWindowReceiver } from './receiver.js';
+import { TablePanel } from './render-table.js';
+import { connectSocket } from './socket.js';
+import { Store, type ActorRecord } from './store.js';
+
+const params = new URLSearchParams(window.location.search);
+const seatParam = params.get('seat');
+const seat = seatParam !== null && (SEATS as readonly string[]).includes(seatParam) ? seatParam : null;
+const allow = parseAllowList(params.get('allow'));
+
+function byId<T extends HTMLElement>(id: string): T {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`#${id} missing from index.html`);
+  return node as T;
+}
+
+const ui = {
+  connection: byId<HTMLSpanElement>('connection'),
+  windowStatus: byId<HTMLSpanElement>('window-status'),
+  actorPicker: byId<HTMLSelectElement>('actor-picker'),
+  current: byId<HTMLSpanElement>('current-state'),
+  chart: byId<HTMLDivElement>('chart'),
+  chartInfo: byId<HTMLSpanElement>('chart-info'),
+  fit: byId<HTMLButtonElement>('fit'),
+  log: byId<HTMLOListElement>('log'),
+  logCount: byId<HTMLSpanElement>('log-count'),
+  table: byId<HTMLElement>('table-panel'),
+  errors: byId<HTMLDivElement>('errors'),
+  controls: byId<HTMLDivElement>('controls'),
+  cursor: byId<HTMLSpanElement>('cursor'),
+  seatPicker: byId<HTMLSelectElement>('seat-picker'),
+};
+
+const store = new Store();
+
+// ---------------------------------------------------------------- sources
+
+const socket = connectSocket(store, seat, () => schedule());
+const receiver = startWindowReceiver(store, allow, () => schedule());
+
+function sendEvent(event: CharlestonEvent): boolean {
+  const ok = socket.send({ type: 'charleston.send', event });
+  if (!ok) store.addError('Not connected to a live table: the event was not sent.');
+  return ok;
+}
+
+function control(action: ControlMessage['action']): void {
+  if (!socket.send({ type: 'charleston.control', action })) store.addError('Not connected to a live table.');
+}
+
+const tablePanel = new TablePanel(ui.table, { send: sendEvent });
+
+// ---------------------------------------------------------------- controls
+
+for (const action of ['play', 'pause', 'step', 'back', 'reset'] as const) {
+  byId<HTMLButtonElement>(action).addEventListener('click', () => control(action));
+}
+ui.seatPicker.value = seat ?? 'all';
+ui.seatPicker.addEventListener('change', () => {
+  const next = new URLSearchParams(window.location.search);
+  if (ui.seatPicker.value === 'all') next.delete('seat');
+  else next.set('seat', ui.seatPicker.value);
+  const query = next.toString();
+  window.location.search = query ? `?${query}` : '';
+});
+ui.actorPicker.addEventListener('change', () => {
+  store.pin(ui.actorPicker.value === '' ? null : ui.actorPicker.value);
+});
+ui.fit.addEventListener('click', () => {
+  const fit = !ui.chart.classList.contains('fit');
+  ui.chart.classList.toggle('fit', fit);
+  ui.fit.textContent = fit ? 'Actual size' : 'Fit';
+});
+ui.errors.addEventListener('click', (event) => {
+  if ((event.target as HTMLElement).closest('button.dismiss')) store.clearErrors();
+});
+
+// ---------------------------------------------------------------- chart
+
+const canvas = document.createElement('canvas');
+const context2d = canvas.getContext('2d');
+const measure: Measure = (text, font) => {
+  if (!context2d) return text.length * 7;
+  context2d.font = font;
+  return context2d.measureText(text).width;
+};
+
+interface Drawn {
+  definition: string;
+  svg: SVGSVGElement;
+}
+let drawn: Drawn | null = null;
+let laying: string | null = null;
+
+function drawChart(actor: ActorRecord | undefined): void {
+  const definition = actor?.definition;
+  if (definition === undefined) {
+    if (drawn || ui.chart.childElementCount === 0 || !ui.chart.querySelector('.placeholder')) {
+      drawn = null;
+      laying = null;
+      const note = document.createElement('p');
+      note.className = 'placeholder';
+      note.textContent = actor
+        ? `Actor ${actor.name} has no machine definition.`
+        : 'Waiting for a machine: open this page from an app with createBrowserInspector({ url }), or run charleston inspect.';
+      ui.chart.replaceChildren(note);
+    }
+    return;
+  }
+  if (drawn?.definition === definition || laying === definition) return;
+  laying = definition;
+  let chart: ReturnType<typeof buildChart>;
+  try {
+    chart = buildChart(definition);
+  } catch (error) {
+    laying = null;
+    drawn = null;
+    const note = document.createElement('p');
+    note.className = 'placeholder error';
+    note.textContent = `Cannot draw this machine: ${error instanceof Error ? error.message : String(error)}`;
+    ui.chart.replaceChildren(note);
+    return;
+  }
+  layoutChart(chart, measure).then(
+    (layout) => {
+      if (laying !== definition) return;
+      laying = null;
+      const svg = renderChart(layout);
+      drawn = { definition, svg };
+      ui.chart.replaceChildren(svg);
+      ui.chart.dataset['layout'] = String(Number(ui.chart.dataset['layout'] ?? '0') + 1);
+      schedule();
+    },
+    (error: unknown) => {
+      if (laying !== definition) return;
+      laying = null;
+      const note = document.createElement('p');
+      note.className = 'placeholder error';
+      note.textContent = `Layout failed: ${error instanceof Error ? error.message : String(error)}`;
+      ui.chart.replaceChildren(note);
+    },
+  );
+}
+
+// ---------------------------------------------------------------- render
+
+let scheduled = false;
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setTimeout(() => {
+    scheduled = false;
+    render();
+  }, 0);
+}
+store.subscribe(schedule);
+
+const STATUS_TEXT: Record<typeof socket.status, string> = {
+  connecting: 'Connecting to the live table…',
+  open: 'Live table connected',
+  closed: 'Live table disconnected',
+  unavailable: 'No live table connected',
+};
+
+function renderActorPicker(current: ActorRecord | undefined): void {
+  const roots = store.roots();
+  const options: HTMLOptionElement[] = [];
+  const follow = document.createElement('option');
+  follow.value = '';
+  follow.textContent = roots.length > 0 ? 'Newest root actor' : 'No actors yet';
+  options.push(follow);
+  roots.forEach((actor, index) => {
+    const option = document.createElement('option');
+    option.value = actor.sessionId;
+    option.textContent = `${actor.name} #${index + 1} (${actor.source === 'socket' ? 'server' : 'app'}${actor.snapshot?.status && actor.snapshot.status !== 'active' ? `, ${actor.snapshot.status}` : ''})`;
+    options.push(option);
+  });
+  const signature = options.map((option) => `${option.value}=${option.textContent}`).join('|');
+  if (ui.actorPicker.dataset['signature'] !== signature) {
+    ui.actorPicker.replaceChildren(...options);
+    ui.actorPicker.dataset['signature'] = signature;
+  }
+  ui.actorPicker.value = store.pinned ?? '';
+  ui.actorPicker.disabled = roots.length === 0;
+  ui.actorPicker.title = current ? `Drawing ${current.name} (${current.sessionId})` : '';
+}
+
+function render(): void {
+  const table = store.table;
+  const actor = store.current();
+
+  ui.connection.textContent = STATUS_TEXT[socket.status];
+  ui.connection.dataset['status'] = socket.status;
+  const windowParts: string[] = [];
+  if (receiver.announced) windowParts.push(receiver.accepted > 0 ? `App connected (${receiver.accepted} messages)` : 'Waiting for the app');
+  if (receiver.ignored > 0) windowParts.push(`${receiver.ignored} message${receiver.ignored === 1 ? '' : 's'} from other origins ignored`);
+  ui.windowStatus.textContent = windowParts.join(' · ');
+  ui.windowStatus.dataset['ignored'] = String(receiver.ignored);
+  ui.windowStatus.dataset['accepted'] = String(receiver.accepted);
+  ui.windowStatus.hidden = windowParts.length === 0;
+
+  renderActorPicker(actor);
+  drawChart(actor);
+
+  const value = actor?.snapshot?.value ?? table?.value;
+  if (drawn && value !== undefined) highlight(drawn.svg, value);
+  const path = value === undefined ? '' : currentPath(value);
+  ui.current.textContent = path || '—';
+  ui.current.setAttribute('data-state', path);
+  ui.current.dataset['status'] = actor?.snapshot?.status ?? '';
+  ui.chartInfo.textContent = actor ? `${actor.name}${actor.snapshot?.status && actor.snapshot.status !== 'active' ? ` (${actor.snapshot.status})` : ''}` : '';
+
+  const lines = table ? linesFromTable(table.log) : actor ? linesFromEvents(actor.events) : [];
+  const logSignature = table ? `t:${table.cursor}:${table.log.length}:${table.log[table.log.length - 1]?.index ?? ''}:${store.version}` : `a:${actor?.sessionId ?? ''}:${actor?.events.length ?? 0}`;
+  if (ui.log.dataset['signature'] !== logSignature) {
+    renderLog(ui.log, lines);
+    ui.log.dataset['signature'] = logSignature;
+  }
+  ui.logCount.textContent = `${lines.length}`;
+
+  const live = socket.status === 'open' && table !== null;
+  ui.controls.hidden = table === null;
+  for (const button of ui.controls.querySelectorAll('button')) button.disabled = !live;
+  if (table) {
+    byId<HTMLButtonElement>('play').disabled = !live || table.playing;
+    byId<HTMLButtonElement>('pause').disabled = !live || !table.playing;
+    byId<HTMLButtonElement>('back').disabled = !live || table.cursor <= 0;
+    ui.cursor.textContent = `${table.cursor} / ${table.total}`;
+    ui.cursor.dataset['cursor'] = String(table.cursor);
+    ui.cursor.dataset['total'] = String(table.total);
+  }
+  document.body.classList.toggle('has-table', table !== null);
+  tablePanelRender();
+
+  const errors = store.errors;
+  ui.errors.hidden = errors.length === 0;
+  if (errors.length > 0) {
+    const items = errors.map((message) => {
+      const item = document.createElement('div');
+      item.className = 'error';
+      item.textContent = message;
+      return item;
+    });
+    const dismiss = document.createElement('button');
+    dismiss.type = 'button';
+    dismiss.className = 'dismiss';
+    dismiss.textContent = 'Dismiss';
+    ui.errors.replaceChildren(...items, dismiss);
+  }
+}
+
+let lastTable: unknown = undefined;
+function tablePanelRender(): void {
+  if (store.table === lastTable) return;
+  lastTable = store.table;
+  tablePanel.render(store.table);
+}
+
+render();

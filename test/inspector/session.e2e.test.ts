@@ -1,0 +1,106 @@
+/**
+ * End to end in real headless Chromium: `charleston inspect` serving a scenario; the page is stepped through the
+ * whole script and the highlighted state follows every step from firstCharleston.right to complete; a refused
+ * event appears in the log with its code; seat mode shows one rack.
+ */
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInspectorServer, type InspectorServer } from '../../src/inspector/server.js';
+import { runScript } from '../../src/script/run.js';
+import { parseScriptText } from '../../src/script/script.js';
+
+const script = parseScriptText(readFileSync('examples/full-charleston.json', 'utf8'));
+/** The phase after each step that sends an event (the session applies those, in order). */
+const phases = runScript(script).steps.filter((step) => step.outcome !== 'none').map((step) => step.phase);
+
+let server: InspectorServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startInspectorServer({ session: { source: { kind: 'script', script, label: 'full-charleston' } } });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const currentState = (p: Page): Promise<string | null> => p.locator('#current-state').getAttribute('data-state');
+
+describe('the inspector page on a live session', () => {
+  it('draws every state of the machine', async () => {
+    await page.goto(server.url);
+    await page.locator(`#chart [data-state="firstCharleston.right"].active`).waitFor({ timeout: 20_000 });
+    for (const path of [
+      'deal',
+      'firstCharleston.right',
+      'firstCharleston.across',
+      'firstCharleston.left',
+      'stopCheckpoint',
+      'secondCharleston.left',
+      'secondCharleston.across',
+      'secondCharleston.right',
+      'courtesy',
+      'courtesy.eastWest.offering',
+      'courtesy.southNorth.exchanging',
+      'complete',
+      'eastMahjong',
+      'misdeal',
+    ]) {
+      expect(await page.locator(`#chart [data-state="${path}"]`).count(), path).toBe(1);
+    }
+  }, 60_000);
+
+  it('follows each step from firstCharleston.right to complete, highlighting the active state', async () => {
+    expect(await currentState(page)).toBe('firstCharleston.right');
+    expect(phases.at(-1)).toBe('complete');
+    for (const [index, phase] of phases.entries()) {
+      await page.click('#step');
+      await page.waitForFunction(
+        ([want, count]) =>
+          document.querySelector('#current-state')?.getAttribute('data-state') === want &&
+          document.querySelectorAll('#log li').length === count,
+        [phase, index + 1] as const,
+        { timeout: 10_000 },
+      );
+      const top = phase.split('.')[0] as string;
+      expect(await page.locator(`#chart [data-state="${top}"].active`).count(), `step ${index}: ${phase}`).toBe(1);
+    }
+    expect(await currentState(page)).toBe('complete');
+    expect(await page.locator(`#chart [data-state="firstCharleston.right"].active`).count()).toBe(0);
+  }, 120_000);
+
+  it('shows a refused event in the log with its code', async () => {
+    const refused = page.locator('#log li.refused');
+    expect(await refused.count()).toBeGreaterThanOrEqual(2);
+    expect(await refused.locator('.code').allTextContents()).toEqual(expect.arrayContaining(['JOKER_NOT_PASSABLE', 'NOT_NOW']));
+  });
+
+  it('steps back and replays to the same state', async () => {
+    await page.click('#back');
+    await page.waitForFunction((want) => document.querySelector('#current-state')?.getAttribute('data-state') === want, phases.at(-2) as string);
+    await page.click('#step');
+    await page.waitForFunction(() => document.querySelector('#current-state')?.getAttribute('data-state') === 'complete');
+  }, 60_000);
+
+  it('in seat mode the page receives only that seat’s view', async () => {
+    const seatPage = await browser.newPage();
+    const frames: string[] = [];
+    seatPage.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
+    await seatPage.goto(`${server.url}?seat=south`);
+    await seatPage.locator('#current-state[data-state="complete"]').waitFor({ timeout: 20_000 });
+    expect(frames.length).toBeGreaterThan(10);
+    const tables = frames.map((frame) => JSON.parse(frame) as { type: string; views?: Record<string, unknown> }).filter((m) => m.type === 'charleston.table');
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) expect(Object.keys(table.views ?? {})).toEqual(['south']);
+    expect(frames.join('\n')).not.toContain('"racks"');
+    await seatPage.close();
+  }, 60_000);
+});
