@@ -115,6 +115,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
   const forward = (event: WireInspectionEvent, socket: WebSocket, mode: 'all' | Seat): void =>
     send(socket, mode === 'all' ? event : inspectionForSeat(event, mode));
 
+  // Guard params sit deep in the definition: the default depth (10) would cut them to "[Object]".
   const inspector = createInspector({
     send(raw) {
       const event = JSON.parse(JSON.stringify(raw)) as unknown;
@@ -124,7 +125,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       if (history.length > 5000) history.shift();
       for (const [socket, mode] of clients) forward(event, socket, mode);
     },
-  });
+  }, { serializationDepthLimit: 24 });
   const broadcastTable = (): void => {
     for (const [socket, mode] of clients) send(socket, session.tableMessage(mode));
   };

@@ -6,7 +6,6 @@
  * ELK's layered algorithm lays it out with hierarchy handling and absolute (`ROOT`) coordinates; the SVG is
  * drawn here. Each state's group carries `data-state="<dotted path>"` and the class `active` while active.
  */
-import ELKModule from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode, ElkLabel } from 'elkjs/lib/elk-api.js';
 import { createMachine } from 'xstate';
 
@@ -90,15 +89,17 @@ function truncate(text: string): string {
 
 /** Lines longer than this are wrapped before the guard. */
 const WRAP_CHARS = 30;
+/** Indent of a wrapped guard. */
+const INDENT = 14;
 
 /** The text lines of a state box: each targetless transition, wrapped before `[guard]` when long. */
-export function displayLines(lines: readonly string[]): { text: string; full: string }[] {
-  const out: { text: string; full: string }[] = [];
+export function displayLines(lines: readonly string[]): { text: string; full: string; indent?: boolean }[] {
+  const out: { text: string; full: string; indent?: boolean }[] = [];
   for (const line of lines) {
     const at = line.indexOf(' [');
     if (line.length > WRAP_CHARS && at > 0) {
       out.push({ text: truncate(line.slice(0, at)), full: line });
-      out.push({ text: truncate(`   ${line.slice(at + 1)}`), full: line });
+      out.push({ text: truncate(line.slice(at + 1)), full: line, indent: true });
     } else out.push({ text: truncate(line), full: line });
   }
   return out;
@@ -281,12 +282,17 @@ function edgeContainer(source: string, target: string): string {
 
 function lineBlockWidth(node: ChartNode, measure: Measure): number {
   const title = measure(node.key, FONT_TITLE) + (node.type === 'parallel' ? 70 : 0);
-  const lines = displayLines(node.lines).map((line) => measure(line.text, FONT_LINE));
+  const lines = displayLines(node.lines).map((line) => measure(line.text, FONT_LINE) + (line.indent ? INDENT : 0));
   return Math.max(title + 8, ...lines, 0);
 }
 
+export interface LayoutOptions {
+  /** Regions of parallel states one below the other instead of side by side (narrower). */
+  stackRegions?: boolean;
+}
+
 /** The ELK graph of a chart (sizes measured with `measure`). */
-export function elkGraph(chart: Chart, measure: Measure): ElkNode {
+export function elkGraph(chart: Chart, measure: Measure, options: LayoutOptions = {}): ElkNode {
   const nodes = new Map<string, ElkNode>();
   const toElk = (node: ChartNode): ElkNode => {
     const lineCount = displayLines(node.lines).length;
@@ -310,9 +316,12 @@ export function elkGraph(chart: Chart, measure: Measure): ElkNode {
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
         'elk.nodeSize.minimum': `(${Math.ceil(textWidth + 2 * PAD)}, ${header + 20})`,
       };
-      if (node.type === 'parallel') {
-        // regions side by side, no edges between them
-        elk.layoutOptions['elk.spacing.nodeNode'] = '16';
+      if (node.type === 'parallel' && options.stackRegions) {
+        // regions one below the other: invisible edges between consecutive regions
+        node.children.slice(1).forEach((region, index) => {
+          const above = node.children[index] as ChartNode;
+          edges.push({ id: `stack:${region.path}`, sources: [elkId(above.path)], targets: [elkId(region.path)] });
+        });
       }
     }
     nodes.set(node.path, elk);
@@ -321,7 +330,7 @@ export function elkGraph(chart: Chart, measure: Measure): ElkNode {
   const root = toElk(chart.root);
   for (const edge of chart.edges) {
     const container = nodes.get(edgeContainer(edge.source, edge.target)) ?? root;
-    const label: ElkLabel = { id: `${edge.id}:label`, text: edge.label, width: Math.ceil(measure(edge.label, FONT_LABEL) + 8), height: LABEL_HEIGHT, layoutOptions: { ...LABEL_OVERRIDES } };
+    const label: ElkLabel = { id: `${edge.id}:label`, text: edge.label, width: Math.ceil(measure(edge.label, FONT_LABEL) + 8), height: LABEL_HEIGHT, layoutOptions: { 'elk.edgeLabels.placement': 'TAIL' } };
     (container.edges ??= []).push({ id: edge.id, sources: [elkId(edge.source)], targets: [elkId(edge.target)], labels: [label] });
   }
   root.layoutOptions = {
@@ -332,13 +341,13 @@ export function elkGraph(chart: Chart, measure: Measure): ElkNode {
     'elk.json.edgeCoords': 'ROOT',
     'elk.direction': 'DOWN',
     'elk.edgeRouting': 'ORTHOGONAL',
-    'elk.layered.spacing.nodeNodeBetweenLayers': '28',
-    'elk.layered.spacing.edgeNodeBetweenLayers': '14',
-    'elk.spacing.nodeNode': '22',
-    'elk.spacing.edgeNode': '14',
-    'elk.spacing.edgeEdge': '10',
+    'elk.layered.spacing.nodeNodeBetweenLayers': '22',
+    'elk.layered.spacing.edgeNodeBetweenLayers': '10',
+    'elk.layered.spacing.edgeEdgeBetweenLayers': '8',
+    'elk.spacing.nodeNode': '16',
+    'elk.spacing.edgeNode': '10',
+    'elk.spacing.edgeEdge': '8',
     'elk.spacing.edgeLabel': '3',
-    'elk.edgeLabels.placement': 'CENTER',
     'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
     'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
     'elk.layered.cycleBreaking.strategy': 'MODEL_ORDER',
@@ -347,26 +356,37 @@ export function elkGraph(chart: Chart, measure: Measure): ElkNode {
   return root;
 }
 
-/** Experiment hook (kept empty). */
+/** Extra root layout options (for experiments; empty). */
 export const LAYOUT_OVERRIDES: Record<string, string> = {};
-export const LABEL_OVERRIDES: Record<string, string> = {};
-export const EXPERIMENT = { stackRegions: false };
 
 type ElkConstructor = new () => { layout(graph: ElkNode): Promise<ElkNode> };
 
-/** The ELK constructor, whichever way the bundler exposes the CommonJS module. */
-function elkConstructor(): ElkConstructor {
-  const module: unknown = ELKModule;
-  if (typeof module === 'function') return module as ElkConstructor;
-  return (module as { default: ElkConstructor }).default;
+/**
+ * The ELK constructor, whichever way the bundler exposes the CommonJS module. Imported on first use: the page
+ * loads (and announces itself to an app) without evaluating ELK's 1.4 MB.
+ */
+async function elkConstructor(): Promise<ElkConstructor> {
+  const imported: unknown = await import('elkjs/lib/elk.bundled.js');
+  let module = imported;
+  while (typeof module !== 'function' && typeof module === 'object' && module !== null && 'default' in module) module = module.default;
+  if (typeof module !== 'function') throw new Error('elkjs did not load');
+  return module as ElkConstructor;
 }
 
 let elkInstance: InstanceType<ElkConstructor> | undefined;
 
-/** Lays a chart out. */
-export async function layoutChart(chart: Chart, measure: Measure): Promise<Layout> {
-  elkInstance ??= new (elkConstructor())();
+/**
+ * Lays a chart out. With `maxWidth`, a chart with parallel states that would be wider than that is laid out
+ * again with its regions stacked, and the narrower layout is kept.
+ */
+export async function layoutChart(chart: Chart, measure: Measure, maxWidth = Infinity): Promise<Layout> {
+  elkInstance ??= new (await elkConstructor())();
   const graph = await elkInstance.layout(elkGraph(chart, measure));
+  const hasParallel = allNodes(chart.root).some((node) => node.type === 'parallel' && node.children.length > 1);
+  if (hasParallel && (graph.width ?? 0) > maxWidth) {
+    const stacked = await elkInstance.layout(elkGraph(chart, measure, { stackRegions: true }));
+    if ((stacked.width ?? 0) < (graph.width ?? 0)) return { graph: stacked, chart };
+  }
   return { graph, chart };
 }
 
@@ -433,8 +453,7 @@ export function renderChart(layout: Layout): SVGSVGElement {
     text(group, x + PAD, y + 18, isRoot ? chart.id : node.key, 'name');
     if (node.type === 'parallel') text(group, x + w - 8, y + 17, '∥ parallel', 'kind');
     displayLines(node.lines).forEach((line, index) => {
-      const lineText = text(group, x + PAD, y + TITLE_HEIGHT + 9 + index * LINE_HEIGHT, line.text, 'action-line');
-      el('title', {}, lineText).textContent = line.full;
+      text(group, x + PAD + (line.indent ? INDENT : 0), y + TITLE_HEIGHT + 9 + index * LINE_HEIGHT, line.text, line.indent ? 'action-line guard' : 'action-line');
     });
     if (node.initial !== undefined) {
       const dot = shapes.get(initialId(node.path));
@@ -447,6 +466,7 @@ export function renderChart(layout: Layout): SVGSVGElement {
 
   const byId = new Map(chart.edges.map((edge) => [edge.id, edge]));
   for (const elkEdge of elkEdges) {
+    if (elkEdge.id.startsWith('stack:')) continue;
     const edge = byId.get(elkEdge.id);
     const group = el('g', { class: edge ? 'edge' : 'edge initial-edge' }, edgesLayer);
     if (edge) {

@@ -107,7 +107,7 @@ export function renderLog(list: HTMLOListElement, lines: readonly LogLine[]): vo
       span(item, 'code', line.refusal.code);
       if (line.refusal.message) span(item, 'message', line.refusal.message);
     }
-    if (line.phase) span(item, 'phase', line.phase);
+    if (line.phase) span(item, 'phase', `→ ${line.phase}`);
     fragment.appendChild(item);
   }
   list.replaceChildren(fragment);

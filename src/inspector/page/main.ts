@@ -31,7 +31,7 @@ const ui = {
   current: byId<HTMLSpanElement>('current-state'),
   chart: byId<HTMLDivElement>('chart'),
   chartInfo: byId<HTMLSpanElement>('chart-info'),
-  fit: byId<HTMLButtonElement>('fit'),
+  zoom: byId<HTMLSelectElement>('zoom'),
   log: byId<HTMLOListElement>('log'),
   logCount: byId<HTMLSpanElement>('log-count'),
   table: byId<HTMLElement>('table-panel'),
@@ -76,11 +76,11 @@ ui.seatPicker.addEventListener('change', () => {
 ui.actorPicker.addEventListener('change', () => {
   store.pin(ui.actorPicker.value === '' ? null : ui.actorPicker.value);
 });
-ui.fit.addEventListener('click', () => {
-  const fit = !ui.chart.classList.contains('fit');
-  ui.chart.classList.toggle('fit', fit);
-  ui.fit.textContent = fit ? 'Actual size' : 'Fit';
+ui.zoom.addEventListener('change', () => {
+  applyZoom();
+  scrollToActive(true);
 });
+new ResizeObserver(() => applyZoom()).observe(ui.chart);
 ui.errors.addEventListener('click', (event) => {
   if ((event.target as HTMLElement).closest('button.dismiss')) store.clearErrors();
 });
@@ -131,13 +131,15 @@ function drawChart(actor: ActorRecord | undefined): void {
     ui.chart.replaceChildren(note);
     return;
   }
-  layoutChart(chart, measure).then(
+  layoutChart(chart, measure, Math.max(400, ui.chart.clientWidth - 16)).then(
     (layout) => {
       if (laying !== definition) return;
       laying = null;
       const svg = renderChart(layout);
       drawn = { definition, svg };
       ui.chart.replaceChildren(svg);
+      applyZoom();
+      lastActive = '';
       ui.chart.dataset['layout'] = String(Number(ui.chart.dataset['layout'] ?? '0') + 1);
       schedule();
     },
@@ -152,16 +154,52 @@ function drawChart(actor: ActorRecord | undefined): void {
   );
 }
 
+/** Scales the drawn chart: fit width (at most 100%), fit all, or a fixed zoom. */
+function applyZoom(): void {
+  if (!drawn) return;
+  const [, , w = 0, h = 0] = (drawn.svg.getAttribute('viewBox') ?? '').split(' ').map(Number);
+  const cw = Math.max(100, ui.chart.clientWidth - 16);
+  const ch = Math.max(100, ui.chart.clientHeight - 16);
+  const mode = ui.zoom.value;
+  const scale = mode === 'width' ? Math.min(1, cw / w) : mode === 'all' ? Math.min(1, cw / w, ch / h) : Number(mode) || 1;
+  drawn.svg.setAttribute('width', String(Math.floor(w * scale)));
+  drawn.svg.setAttribute('height', String(Math.floor(h * scale)));
+  ui.chart.dataset['scale'] = scale.toFixed(2);
+}
+
+let lastActive = '';
+/** Brings the active leaf states into view when they change (or when forced). */
+function scrollToActive(force = false): void {
+  if (!drawn) return;
+  const leaves = [...drawn.svg.querySelectorAll<SVGGElement>('g.state.leaf.active')];
+  const key = leaves.map((leaf) => leaf.getAttribute('data-state')).join('|');
+  if (!force && key === lastActive) return;
+  lastActive = key;
+  if (leaves.length === 0) return;
+  const box = ui.chart.getBoundingClientRect();
+  const rects = leaves.map((leaf) => leaf.getBoundingClientRect());
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  const left = Math.min(...rects.map((r) => r.left));
+  const right = Math.max(...rects.map((r) => r.right));
+  if (top < box.top || bottom > box.bottom) ui.chart.scrollTop += (top + bottom) / 2 - (box.top + box.bottom) / 2;
+  if (left < box.left || right > box.right) ui.chart.scrollLeft += (left + right) / 2 - (box.left + box.right) / 2;
+}
+
 // ---------------------------------------------------------------- render
 
+// Renders once per burst of messages, in a task of its own: a MessageChannel task is not throttled like
+// setTimeout in a background window (the popup often is one while the app is used).
 let scheduled = false;
+const tick = new MessageChannel();
+tick.port1.onmessage = () => {
+  scheduled = false;
+  render();
+};
 function schedule(): void {
   if (scheduled) return;
   scheduled = true;
-  setTimeout(() => {
-    scheduled = false;
-    render();
-  }, 0);
+  tick.port2.postMessage(null);
 }
 store.subscribe(schedule);
 
@@ -213,12 +251,18 @@ function render(): void {
   drawChart(actor);
 
   const value = actor?.snapshot?.value ?? table?.value;
-  if (drawn && value !== undefined) highlight(drawn.svg, value);
+  if (drawn && value !== undefined) {
+    highlight(drawn.svg, value);
+    scrollToActive();
+  }
   const path = value === undefined ? '' : currentPath(value);
   ui.current.textContent = path || '—';
   ui.current.setAttribute('data-state', path);
   ui.current.dataset['status'] = actor?.snapshot?.status ?? '';
   ui.chartInfo.textContent = actor ? `${actor.name}${actor.snapshot?.status && actor.snapshot.status !== 'active' ? ` (${actor.snapshot.status})` : ''}` : '';
+
+  document.body.classList.toggle('has-table', table !== null);
+  tablePanelRender();
 
   const lines = table ? linesFromTable(table.log) : actor ? linesFromEvents(actor.events) : [];
   const logSignature = table ? `t:${table.cursor}:${table.log.length}:${table.log[table.log.length - 1]?.index ?? ''}:${store.version}` : `a:${actor?.sessionId ?? ''}:${actor?.events.length ?? 0}`;
@@ -239,9 +283,6 @@ function render(): void {
     ui.cursor.dataset['cursor'] = String(table.cursor);
     ui.cursor.dataset['total'] = String(table.total);
   }
-  document.body.classList.toggle('has-table', table !== null);
-  tablePanelRender();
-
   const errors = store.errors;
   ui.errors.hidden = errors.length === 0;
   if (errors.length > 0) {

@@ -152,30 +152,33 @@ export class TablePanel {
     for (const tile of view.rack) rack.appendChild(this.tileChip(seat, tile, ui, selectable.has(tile.tile), limit));
     box.appendChild(rack);
 
-    const table2 = h('div', 'on-table');
+    const onTable = h('span', 'on-table');
     if (view.packet) {
-      table2.appendChild(h('span', 'label', 'Packet on table:'));
+      onTable.appendChild(h('span', 'label', 'on table'));
       if (table.mode === seat) {
         // seat mode: the page's own packet (its own tiles; blind tiles stay unseen)
         const faces = h('span', 'packet-faces');
         for (const tile of view.packet.tiles) faces.appendChild(this.staticChip(tile));
-        table2.appendChild(faces);
-        if (view.packet.blind > 0) table2.appendChild(backs(view.packet.blind, `${view.packet.blind} forwarded blind`));
+        onTable.appendChild(faces);
+        if (view.packet.blind > 0) onTable.appendChild(backs(view.packet.blind, `${view.packet.blind} forwarded blind`));
       } else {
-        table2.appendChild(backs(view.packet.tiles.length + view.packet.blind, 'face down'));
+        onTable.appendChild(backs(view.packet.tiles.length + view.packet.blind, 'packet face down'));
       }
     } else if (view.packetOnTable[seat]) {
-      table2.appendChild(h('span', 'label', 'Packet on table:'));
-      table2.appendChild(backs(3, 'face down'));
+      onTable.appendChild(h('span', 'label', 'on table'));
+      onTable.appendChild(backs(3, 'packet face down'));
     }
+    if (onTable.childElementCount > 0) header.appendChild(onTable);
+
+    const foot = h('div', 'seat-foot');
+    if (legal) foot.appendChild(this.actions(seat, legal, ui, limit));
     if (view.received.length > 0) {
       const received = h('span', 'received');
-      received.appendChild(h('span', 'label', 'Received:'));
+      received.appendChild(h('span', 'label', 'received'));
       for (const tile of view.received) received.appendChild(this.staticChip(tile));
-      table2.appendChild(received);
+      foot.appendChild(received);
     }
-    if (table2.childElementCount > 0) box.appendChild(table2);
-    if (legal) box.appendChild(this.actions(seat, legal, ui, limit));
+    if (foot.childElementCount > 0) box.appendChild(foot);
     return box;
   }
 
