@@ -10,7 +10,7 @@ import { hasWrongCount } from '../src/rules/counts.js';
 import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver } from '../src/rules/courtesy.js';
 import { refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { parseEvent } from '../src/rules/event-shape.js';
-import { createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason, type CharlestonInput } from '../src/rules/hand.js';
+import { allSeatsContinued, createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason, type CharlestonInput } from '../src/rules/hand.js';
 import { allCommitted, commitPacket, resolvePass, retractPacket } from '../src/rules/pass.js';
 
 /** What the actor emits: `actor.on('rejected', …)`. */
@@ -21,11 +21,44 @@ export interface RejectedEmitted {
   seat?: Seat;
 }
 
+// The event the service is sending right now, already decided legal by `decide()` against this very context
+// with this validator (see {@link sendDecided}); null outside such a send.
+let decidedEvent: object | null = null;
+let decidedContext: CharlestonContext | null = null;
+let decidedValidator: DecideOptions['isWinningHand'];
+
+/**
+ * Sends `event`, which `decide()` accepted against `context` with `options`, to `actor`. While the send runs,
+ * the guards recognise that very event object and context and do not check it a second time: the answer is the
+ * same pure function of the same data. Any other event, or this one once the context has changed, is checked in full.
+ */
+export function sendDecided(
+  actor: { send(event: CharlestonEvent): void },
+  event: CharlestonEvent,
+  context: CharlestonContext,
+  options: DecideOptions,
+): void {
+  const previousEvent = decidedEvent;
+  const previousContext = decidedContext;
+  const previousValidator = decidedValidator;
+  decidedEvent = event;
+  decidedContext = context;
+  decidedValidator = options.isWinningHand;
+  try {
+    actor.send(event);
+  } finally {
+    decidedEvent = previousEvent;
+    decidedContext = previousContext;
+    decidedValidator = previousValidator;
+  }
+}
+
 /**
  * True when `event`, checked exactly as `send()` checks it, is accepted in `phase`. A guard passes a phase
  * whose rules are those of the state it sits in (any pass state for a retract, any state in play for a draw).
  */
 function isAccepted(phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): boolean {
+  if (event === decidedEvent && context === decidedContext && options.isWinningHand === decidedValidator) return true;
   const parsed = parseEvent(event);
   return parsed.ok && refusalFor(phase, context, parsed.value, options) === null;
 }
@@ -67,7 +100,7 @@ export const charlestonMachine = setup({
     isStopVote: ({ context, event }) =>
       event.type === 'vote.cast' && event.vote === 'stop' && isAccepted('stopCheckpoint', context, event),
     // R7: all four said continue.
-    allSeatsContinued: ({ context }) => Object.values(context.votes).every((vote) => vote === 'continue'),
+    allSeatsContinued: ({ context }) => allSeatsContinued(context),
     // R9: a first offer 0–3 from a seat of this pair.
     isLegalOffer: ({ context, event }, params: { pair: Pair }) =>
       event.type === 'courtesy.offer' && pairOf(event.seat) === params.pair && isAccepted('courtesy', context, event),

@@ -6,7 +6,7 @@
 import { InputError, describeType, isRecord, own, unknownKeys } from './errors.js';
 import { seededShuffle } from './prng.js';
 import { SEATS, bySeat, type BySeat } from './seats.js';
-import { SET_SIZE, TILE_FACES, isTile, type Tile, type TileId } from './tiles.js';
+import { SET_SIZE, TILE_FACES, isTile, sortIds, type Tile, type TileId } from './tiles.js';
 
 /** A dealt hand: physical tile ids per rack, and the wall in drawing order. */
 export interface Deal {
@@ -28,7 +28,7 @@ const ALL_IDS: readonly TileId[] = Array.from({ length: SET_SIZE }, (_, id) => i
 /** Deals a hand from a seed: east 14, the others 13, the rest is the wall. */
 export function dealFromSeed(seed: number): Deal {
   const order = seededShuffle(ALL_IDS, seed);
-  const sorted = (from: number, to: number): TileId[] => order.slice(from, to).sort((a, b) => a - b);
+  const sorted = (from: number, to: number): TileId[] => sortIds(order.slice(from, to));
   return {
     racks: { east: sorted(0, 14), south: sorted(14, 27), west: sorted(27, 40), north: sorted(40, 53) },
     wall: order.slice(53),

@@ -18,15 +18,25 @@ const PHASES: readonly Phase[] = [
   'misdeal',
 ];
 
+const BY_PATH: ReadonlyMap<string, Phase> = new Map(PHASES.map((phase) => [phase, phase]));
+/** `firstCharleston` → `right` → `firstCharleston.right`, for nested values (no string is built per lookup). */
+const NESTED: ReadonlyMap<string, ReadonlyMap<string, Phase>> = new Map(
+  ['firstCharleston', 'secondCharleston'].map((top) => [
+    top,
+    new Map(PHASES.filter((phase) => phase.startsWith(`${top}.`)).map((phase) => [phase.slice(top.length + 1), phase])),
+  ]),
+);
+
 /** The phase a state value is in (`courtesy` for any of its pair regions). Throws on a value outside the flow. */
 export function phaseOf(value: StateValue): Phase {
-  let path: string;
-  if (typeof value === 'string') path = value;
+  let phase: Phase | undefined;
+  if (typeof value === 'string') phase = BY_PATH.get(value);
   else {
-    const [top, inner] = Object.entries(value)[0] ?? [];
-    path = top === 'courtesy' ? 'courtesy' : `${top}.${typeof inner === 'string' ? inner : '?'}`;
+    const top = Object.keys(value)[0];
+    if (top === 'courtesy') return 'courtesy';
+    const inner = top === undefined ? undefined : value[top];
+    if (top !== undefined && typeof inner === 'string') phase = NESTED.get(top)?.get(inner);
   }
-  const phase = PHASES.find((candidate) => candidate === path);
   if (phase === undefined) throw new Error(`state ${JSON.stringify(value)} is not a phase of the Charleston`);
   return phase;
 }

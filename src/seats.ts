@@ -52,6 +52,16 @@ export function partnerOf(seat: Seat): Seat {
   return targetOf(seat, 'across');
 }
 
+/** A copy of `values` with the value of `seat` replaced (one allocation, the same shape every time). */
+export function withSeat<T>(values: BySeat<T>, seat: Seat, value: T): BySeat<T> {
+  return {
+    east: seat === 'east' ? value : values.east,
+    south: seat === 'south' ? value : values.south,
+    west: seat === 'west' ? value : values.west,
+    north: seat === 'north' ? value : values.north,
+  };
+}
+
 /** Builds a `BySeat` by calling `fn` for each seat. */
 export function bySeat<T>(fn: (seat: Seat) => T): BySeat<T> {
   return { east: fn('east'), south: fn('south'), west: fn('west'), north: fn('north') };

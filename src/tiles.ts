@@ -38,9 +38,11 @@ if (SET_SIZE !== 152) {
   throw new Error(`tile set is ${SET_SIZE} tiles, expected 152`);
 }
 
+const TILE_CODE_SET: ReadonlySet<string> = new Set(TILE_CODES);
+
 /** True when `value` is a tile code. */
 export function isTile(value: unknown): value is Tile {
-  return typeof value === 'string' && (TILE_CODES as readonly string[]).includes(value);
+  return typeof value === 'string' && TILE_CODE_SET.has(value);
 }
 
 /** The face of a physical tile. */
@@ -68,28 +70,68 @@ export function sortCodes(codes: readonly Tile[]): Tile[] {
 }
 
 /**
+ * Greedy picking: for each code in turn, the lowest-placed tile of that face in `rack` not picked yet goes to
+ * `picked[index]`. Returns the index of the first code the rack cannot supply (counting duplicates), or -1.
+ */
+function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
+  for (let c = 0; c < codes.length; c += 1) {
+    const code = codes[c];
+    let found: TileId | undefined;
+    for (let r = 0; r < rack.length; r += 1) {
+      const candidate = rack[r] as TileId;
+      if (TILE_FACES[candidate] === code && !picked.includes(candidate)) {
+        found = candidate;
+        break;
+      }
+    }
+    if (found === undefined) return c;
+    picked[c] = found;
+  }
+  return -1;
+}
+
+/**
  * Picks, for each listed code, one tile of that face from `rack` (lowest id first, each tile once).
  * Returns the ids, or `undefined` when the rack lacks a tile (counting duplicates).
  */
 export function pickFromRack(rack: readonly TileId[], codes: readonly Tile[]): TileId[] | undefined {
-  const used = new Set<TileId>();
-  const picked: TileId[] = [];
-  for (const code of codes) {
-    const id = rack.find((candidate) => !used.has(candidate) && TILE_FACES[candidate] === code);
-    if (id === undefined) return undefined;
-    used.add(id);
-    picked.push(id);
-  }
-  return picked;
+  // Sized up front: a packet lies on the table for a while, so it should not carry spare capacity.
+  const picked = new Array<TileId>(codes.length);
+  return pickInto(rack, codes, picked) === -1 ? picked : undefined;
+}
+
+/** The first code of `codes` that the rack cannot supply (counting duplicates), or undefined. */
+export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
+  const missing = pickInto(rack, codes, new Array<TileId>(codes.length));
+  return missing === -1 ? undefined : codes[missing];
 }
 
 /** `rack` without the tiles in `ids`. */
 export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
-  const removed = new Set(ids);
-  return rack.filter((id) => !removed.has(id));
+  let kept = 0;
+  for (const id of rack) if (!ids.includes(id)) kept += 1;
+  // Sized up front (no spare capacity: racks are what a live table holds).
+  const out = new Array<TileId>(kept);
+  let at = 0;
+  for (const id of rack) if (!ids.includes(id)) out[at++] = id;
+  return out;
+}
+
+/** Sorts tile ids ascending in place and returns them (insertion sort: racks are short and nearly sorted). */
+export function sortIds(ids: TileId[]): TileId[] {
+  for (let i = 1; i < ids.length; i += 1) {
+    const id = ids[i] as TileId;
+    let j = i - 1;
+    while (j >= 0 && (ids[j] as TileId) > id) {
+      ids[j + 1] = ids[j] as TileId;
+      j -= 1;
+    }
+    ids[j + 1] = id;
+  }
+  return ids;
 }
 
 /** `rack` with `ids` added, sorted by id. */
 export function withTiles(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
-  return [...rack, ...ids].sort((a, b) => a - b);
+  return sortIds(rack.concat(ids));
 }

@@ -4,7 +4,7 @@
  */
 import { dealFromSeed, type Deal } from '../deal.js';
 import { nextSeed } from '../prng.js';
-import type { Seat } from '../seats.js';
+import { withSeat, type Seat } from '../seats.js';
 import { withTiles } from '../tiles.js';
 import type { CharlestonContext, RuleOptions, Vote } from '../types.js';
 import { seatsWithWrongCount } from './counts.js';
@@ -27,8 +27,9 @@ export function createInitialContext(input: CharlestonInput): CharlestonContext 
     hand: input.hand ?? 1,
     dealer: 'east',
     rules: input.rules,
-    racks: { ...input.deal.racks },
-    wall: [...input.deal.wall],
+    // The deal is shared, not copied: context data is never mutated, only replaced.
+    racks: input.deal.racks,
+    wall: input.deal.wall,
     table: { ...EMPTY },
     received: { east: [], south: [], west: [], north: [] },
     votes: { ...EMPTY },
@@ -48,7 +49,7 @@ export function redeal(context: CharlestonContext): CharlestonContext {
 export function drawForNorth(context: CharlestonContext): Pick<CharlestonContext, 'racks' | 'wall'> {
   const [tile, ...wall] = context.wall;
   if (tile === undefined) return { racks: context.racks, wall: context.wall };
-  return { racks: { ...context.racks, north: withTiles(context.racks.north, [tile]) }, wall };
+  return { racks: withSeat(context.racks, 'north', withTiles(context.racks.north, [tile])), wall };
 }
 
 /** The misdeal record for a wrong count found by the engine. */
@@ -58,12 +59,18 @@ export function wrongCountReason(context: CharlestonContext): string {
     .join(', ')}`;
 }
 
+/** R7: all four seats said continue. */
+export function allSeatsContinued(context: Pick<CharlestonContext, 'votes'>): boolean {
+  const { votes } = context;
+  return votes.east === 'continue' && votes.south === 'continue' && votes.west === 'continue' && votes.north === 'continue';
+}
+
 /** Records a seat's vote. */
 export function recordVote(context: CharlestonContext, seat: Seat, vote: Vote): Pick<CharlestonContext, 'votes'> {
-  return { votes: { ...context.votes, [seat]: vote } };
+  return { votes: withSeat<Vote | null>(context.votes, seat, vote) };
 }
 
 /** Records a seat's courtesy offer. */
 export function recordOffer(context: CharlestonContext, seat: Seat, count: number): Pick<CharlestonContext, 'offers'> {
-  return { offers: { ...context.offers, [seat]: count } };
+  return { offers: withSeat<number | null>(context.offers, seat, count) };
 }

@@ -2,8 +2,8 @@
  * Charleston passes: packets of three (R1), no jokers (R2), own tiles (R3), one commit per pass (R4),
  * retracting an unresolved packet (R5) and the blind pass ring resolved by the IOU method (R6).
  */
-import { SEATS, sourceOf, type BySeat, type Direction, type Seat } from '../seats.js';
-import { JOKER, faceOf, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
+import { SEATS, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
+import { JOKER, faceOf, firstUnpickable, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
 import type { CharlestonContext, Packet, PassRule, Refusal } from '../types.js';
 import { refuse } from './refuse.js';
 
@@ -12,10 +12,8 @@ export const PACKET_SIZE = 3;
 
 /** The first tile of `codes` the rack cannot supply (counting duplicates), or undefined. */
 export function firstMissingTile(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
-  for (let n = 1; n <= codes.length; n += 1) {
-    if (pickFromRack(rack, codes.slice(0, n)) === undefined) return codes[n - 1];
-  }
-  return undefined;
+  // Greedy picking fails on a prefix exactly when it fails on its first unsuppliable code: one pass suffices.
+  return firstUnpickable(rack, codes);
 }
 
 /** Size, joker and ownership checks shared by pass and courtesy packets (groups 6–8). */
@@ -41,7 +39,7 @@ export function checkPassCommit(
   rule: Pick<PassRule, 'blindAllowed'> | null,
   phase: string,
 ): Refusal | null {
-  if (rule === null) return refuse('NOT_NOW', { phase, why: 'tiles are passed only during a Charleston pass' });
+  if (rule === null) return refuse('NOT_NOW', { phase, why: 'passOnlyInCharleston' });
   if (context.table[commit.seat] !== null) return refuse('ALREADY_COMMITTED');
   const blind = commit.blind ?? 0;
   if (blind > 0 && !rule.blindAllowed) return refuse('BLIND_NOT_ALLOWED');
@@ -64,8 +62,8 @@ export function commitPacket(
   const ids = pickFromRack(rack, tiles);
   if (ids === undefined) throw new Error(`commitPacket: ${seat} lacks ${tiles.join(' ')}`);
   return {
-    racks: { ...context.racks, [seat]: without(rack, ids) },
-    table: { ...context.table, [seat]: { tiles: ids, blind } },
+    racks: withSeat(context.racks, seat, without(rack, ids)),
+    table: withSeat<Packet | null>(context.table, seat, { tiles: ids, blind }),
   };
 }
 
@@ -74,14 +72,14 @@ export function retractPacket(context: CharlestonContext, seat: Seat): Pick<Char
   const packet = context.table[seat];
   if (packet === null) return { racks: context.racks, table: context.table };
   return {
-    racks: { ...context.racks, [seat]: withTiles(context.racks[seat], packet.tiles) },
-    table: { ...context.table, [seat]: null },
+    racks: withSeat(context.racks, seat, withTiles(context.racks[seat], packet.tiles)),
+    table: withSeat(context.table, seat, null),
   };
 }
 
 /** True when every seat has a packet on the table. */
 export function allCommitted(table: BySeat<Packet | null>): boolean {
-  return SEATS.every((seat) => table[seat] !== null);
+  return table.east !== null && table.south !== null && table.west !== null && table.north !== null;
 }
 
 /**
@@ -113,9 +111,10 @@ export function resolvePass(
   const received = {} as BySeat<TileId[]>;
   for (const seat of SEATS) {
     const from = sourceOf(seat, direction);
-    const kept: TileId[] = [];
-    // A seat passing three blind keeps nothing; when all four do, no tile moves at all.
-    for (let index = packets[seat].blind; index < PACKET_SIZE; index += 1) kept.push(tileAt(from, index, 0));
+    const blind = packets[seat].blind;
+    // Sized up front (no spare capacity). A seat passing three blind keeps nothing; when all four do, no tile moves.
+    const kept = new Array<TileId>(PACKET_SIZE - blind);
+    for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(from, index, 0);
     received[seat] = kept;
     racks[seat] = withTiles(context.racks[seat], kept);
   }

@@ -1,0 +1,210 @@
+/**
+ * The framework's own cost: an XState machine of the engine's shape (the same states, events, guards and
+ * actions, with `always` transitions in the same places) but no rule logic. Guards only count, actions only
+ * bump counters, the event is sent to the actor as it is. Driving it with a scripted hand's events measures
+ * what XState itself costs per event; the engine's overhead is the ratio to it.
+ */
+import { assign, createActor, setup } from 'xstate';
+
+interface FloorContext {
+  /** Packets on the table in this pass (or courtesy packets of each pair). */
+  committed: number;
+  continues: number;
+  offers: { eastWest: number; southNorth: number };
+  courtesy: { eastWest: number; southNorth: number };
+  exchanged: number;
+}
+
+type FloorEvent =
+  | { type: 'pass.commit'; seat: string; tiles: string[]; blind?: number }
+  | { type: 'pass.retract'; seat: string }
+  | { type: 'vote.cast'; seat: string; vote: 'stop' | 'continue' }
+  | { type: 'courtesy.offer'; seat: string; count: number }
+  | { type: 'courtesy.commit'; seat: string; tiles: string[] }
+  | { type: 'hand.declareMahjong'; seat: string }
+  | { type: 'wall.draw'; seat: string }
+  | { type: 'misdeal.declare'; seat: string; reason?: string }
+  | { type: 'hand.redeal' }
+  | { type: 'engine.refused' };
+
+type Pair = 'eastWest' | 'southNorth';
+const pairOfSeat = (seat: string): Pair => (seat === 'east' || seat === 'west' ? 'eastWest' : 'southNorth');
+const seatOf = (event: FloorEvent): string => ('seat' in event ? event.seat : '');
+
+/** The floor machine. */
+export const floorMachine = setup({
+  types: { context: {} as FloorContext, events: {} as FloorEvent },
+  guards: {
+    hasWrongCount: () => false,
+    isLegalCommit: (_, _params: { blindAllowed: boolean }) => true,
+    hasCommitted: () => true,
+    allSeatsCommitted: ({ context }) => context.committed === 4,
+    isWinningOpening: () => true,
+    isShortNorth: () => true,
+    isLegalVote: () => true,
+    isStopVote: ({ event }) => event.type === 'vote.cast' && event.vote === 'stop',
+    allSeatsContinued: ({ context }) => context.continues === 4,
+    isLegalOffer: ({ event }, params: { pair: Pair }) => pairOfSeat(seatOf(event)) === params.pair,
+    isPairAgreedOnNone: () => false,
+    isPairAgreed: ({ context }, params: { pair: Pair }) => context.offers[params.pair] === 2,
+    isLegalCourtesyCommit: ({ event }, params: { pair: Pair }) => pairOfSeat(seatOf(event)) === params.pair,
+    hasCourtesyPacket: ({ event }, params: { pair: Pair }) => pairOfSeat(seatOf(event)) === params.pair,
+    hasPairCommitted: ({ context }, params: { pair: Pair }) => context.courtesy[params.pair] === 2,
+    isCourtesyOver: ({ context }) => context.exchanged === 2,
+    isLegalMisdeal: () => true,
+  },
+  actions: {
+    recordCommit: assign(({ context }) => ({ committed: context.committed + 1 })),
+    retractCommit: assign(({ context }) => ({ committed: context.committed - 1 })),
+    resolvePass: assign((_, _params: { direction: string }) => ({ committed: 0 })),
+    recordVote: assign(({ context }) => ({ continues: context.continues + 1 })),
+    recordOffer: assign(({ context, event }) => {
+      const pair = pairOfSeat(seatOf(event));
+      return { offers: { ...context.offers, [pair]: context.offers[pair] + 1 } };
+    }),
+    recordCourtesyCommit: assign(({ context, event }) => {
+      const pair = pairOfSeat(seatOf(event));
+      return { courtesy: { ...context.courtesy, [pair]: context.courtesy[pair] + 1 } };
+    }),
+    exchangeCourtesy: assign(({ context }, _params: { pair: Pair }) => ({ exchanged: context.exchanged + 1 })),
+    drawForNorth: () => {},
+    recordMisdeal: () => {},
+    recordWrongCount: () => {},
+    redealHand: () => {},
+    emitRefusal: () => {},
+  },
+}).createMachine({
+  id: 'floor',
+  context: { committed: 0, continues: 0, offers: { eastWest: 0, southNorth: 0 }, courtesy: { eastWest: 0, southNorth: 0 }, exchanged: 0 },
+  initial: 'deal',
+  on: { 'engine.refused': { actions: 'emitRefusal' } },
+  states: {
+    deal: {
+      always: [{ guard: 'hasWrongCount', target: 'misdeal', actions: 'recordWrongCount' }, { target: 'firstCharleston' }],
+    },
+    firstCharleston: {
+      initial: 'right',
+      on: {
+        'pass.retract': { guard: 'hasCommitted', actions: 'retractCommit' },
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal' },
+      },
+      states: {
+        right: {
+          on: {
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+            'hand.declareMahjong': { guard: 'isWinningOpening', target: '#floor.eastMahjong' },
+          },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'right' } } },
+        },
+        across: {
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: 'left', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+        },
+        left: {
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: '#floor.stopCheckpoint', actions: { type: 'resolvePass', params: { direction: 'left' } } },
+        },
+      },
+    },
+    stopCheckpoint: {
+      on: {
+        'vote.cast': [
+          { guard: 'isStopVote', target: 'courtesy', actions: 'recordVote' },
+          { guard: 'isLegalVote', actions: 'recordVote' },
+        ],
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal' },
+      },
+      always: { guard: 'allSeatsContinued', target: 'secondCharleston' },
+    },
+    secondCharleston: {
+      initial: 'left',
+      on: {
+        'pass.retract': { guard: 'hasCommitted', actions: 'retractCommit' },
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal' },
+      },
+      states: {
+        left: {
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'left' } } },
+        },
+        across: {
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: 'right', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+        },
+        right: {
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: '#floor.courtesy', actions: { type: 'resolvePass', params: { direction: 'right' } } },
+        },
+      },
+    },
+    courtesy: {
+      type: 'parallel',
+      on: {
+        'wall.draw': { guard: 'isShortNorth', actions: 'drawForNorth' },
+        'misdeal.declare': { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal' },
+      },
+      always: { guard: 'isCourtesyOver', target: 'complete' },
+      states: {
+        eastWest: {
+          initial: 'offering',
+          states: {
+            offering: {
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'eastWest' } }, actions: 'recordOffer' } },
+              always: [
+                { guard: { type: 'isPairAgreedOnNone', params: { pair: 'eastWest' } }, target: 'done' },
+                { guard: { type: 'isPairAgreed', params: { pair: 'eastWest' } }, target: 'exchanging' },
+              ],
+            },
+            exchanging: {
+              on: {
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'eastWest' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'eastWest' } }, actions: 'retractCommit' },
+              },
+              always: {
+                guard: { type: 'hasPairCommitted', params: { pair: 'eastWest' } },
+                target: 'done',
+                actions: { type: 'exchangeCourtesy', params: { pair: 'eastWest' } },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        southNorth: {
+          initial: 'offering',
+          states: {
+            offering: {
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'southNorth' } }, actions: 'recordOffer' } },
+              always: [
+                { guard: { type: 'isPairAgreedOnNone', params: { pair: 'southNorth' } }, target: 'done' },
+                { guard: { type: 'isPairAgreed', params: { pair: 'southNorth' } }, target: 'exchanging' },
+              ],
+            },
+            exchanging: {
+              on: {
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'southNorth' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'southNorth' } }, actions: 'retractCommit' },
+              },
+              always: {
+                guard: { type: 'hasPairCommitted', params: { pair: 'southNorth' } },
+                target: 'done',
+                actions: { type: 'exchangeCourtesy', params: { pair: 'southNorth' } },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+    },
+    complete: { type: 'final' },
+    eastMahjong: { type: 'final' },
+    misdeal: { on: { 'hand.redeal': { target: 'deal', actions: 'redealHand' } } },
+  },
+});
+
+/** Starts a floor table. */
+export function createFloorActor(): ReturnType<typeof createActor<typeof floorMachine>> {
+  return createActor(floorMachine).start();
+}
