@@ -19,7 +19,22 @@ export function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+  switch (typeof value) {
+    case 'object':
+      return 'an object';
+    case 'function':
+      return 'a function';
+    case 'bigint':
+      return `bigint ${value}n`;
+    case 'symbol':
+      return value.toString();
+    case 'undefined':
+      return 'undefined';
+    case 'string':
+      return `string ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}`;
+    default:
+      return `${typeof value} ${String(value)}`;
+  }
 }
 
 /** True when `value` is a plain object (not null, not an array). */

@@ -40,7 +40,11 @@ export type { Script, ScriptStep, Expectation, RackExpectation } from './script/
 export { runScript } from './script/run.js';
 export type { ScriptResult, StepResult, StepFailure, RunOptions } from './script/run.js';
 export { viewFor, waitingFor } from './views.js';
-export type { PublicView, SeatView, TileView } from './views.js';
+export type { PublicView, SeatView, TileView, ViewOptions } from './views.js';
+export { LOCALES, DEFAULT_LOCALE } from './i18n/catalog.js';
+export type { Locale, MessageKey, MessageParams, Catalog, PluralMessage } from './i18n/catalog.js';
+export { t, resolveLocale, isLocale, localizeRefusal, refusalMessage, CATALOGS } from './i18n/translate.js';
+export type { ResolvedLocale } from './i18n/translate.js';
 export { legalActions, legalEvents, multisetChoices } from './legal.js';
 export type { LegalActions } from './legal.js';
 export { persist, restore, readPersisted, toPersisted, RestoreError, PERSIST_VERSION, PERSIST_FORMAT } from './persist.js';

@@ -18,6 +18,7 @@ import { wrongCountReason } from './rules/hand.js';
 import { parseRules } from './rules/options.js';
 import { PAIRS, SEATS, bySeat, isSeat, type BySeat } from './seats.js';
 import { phaseOfSnapshot, serviceFor, type CharlestonService, type CharlestonSnapshot } from './service.js';
+import { localeOrWarn } from './i18n/translate.js';
 import { SET_SIZE, type TileId } from './tiles.js';
 import type { CharlestonContext, MisdealRecord, Packet, Phase, Vote, WinningHandValidator } from './types.js';
 
@@ -184,6 +185,8 @@ function checkConsistency(phase: Phase, context: CharlestonContext): void {
 /** Options for {@link restore}: the functions that are not persisted. */
 export interface RestoreOptions {
   isWinningHand?: WinningHandValidator;
+  /** The language of refusal messages, as for `createCharleston` (unknown → English with a warning). */
+  locale?: string;
 }
 
 /** Parses and validates persisted text into a phase and context (throws {@link RestoreError}). */
@@ -231,5 +234,5 @@ export function restore(text: string, options: RestoreOptions = {}): CharlestonS
   const snapshot = machine.resolveState({ value: stateValueFor(phase, context), context });
   const actor = createActor(machine, { snapshot, input: { seed: context.seed, deal: { racks: context.racks, wall: context.wall }, rules: context.rules } });
   actor.start();
-  return serviceFor(actor, decideOptions);
+  return serviceFor(actor, decideOptions, localeOrWarn(options.locale));
 }

@@ -5,7 +5,7 @@
  * actor while it runs). Browser-safe: no Node-only imports.
  */
 import { createActor, type ActorOptions, type SnapshotFrom } from 'xstate';
-import { charlestonMachine, createCharlestonMachine, type RejectedEmitted } from '../machines/charleston.machine.js';
+import { charlestonMachine, createCharlestonMachine, sendDecided, type RejectedEmitted } from '../machines/charleston.machine.js';
 import { dealFromInput, dealFromSeed } from './deal.js';
 import { InputError, describeType, isRecord, own } from './errors.js';
 import { isSeat } from './seats.js';
@@ -13,7 +13,9 @@ import { phaseOf, type StateValue } from './phase.js';
 import { isSeed } from './prng.js';
 import { decide, type DecideOptions } from './rules/decide.js';
 import { parseRules } from './rules/options.js';
-import type { CharlestonContext, CharlestonEvent, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
+import type { Locale } from './i18n/catalog.js';
+import { localeOrWarn, localizeRefusal } from './i18n/translate.js';
+import type { CharlestonContext, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
 
 /** The machine's snapshot type. */
 export type CharlestonSnapshot = SnapshotFrom<typeof charlestonMachine>;
@@ -32,6 +34,11 @@ export interface CharlestonOptions {
   isWinningHand?: WinningHandValidator;
   /** An inspection observer; off by default. */
   inspect?: InspectOption;
+  /**
+   * The language of refusal messages (`en`, `ca`, `sw`, `el`; a tag like `ca-ES` works). Codes never change.
+   * An unknown locale falls back to English with a `console.warn` (once per locale); it never throws.
+   */
+  locale?: string;
 }
 
 /** What `send()` returns. */
@@ -54,6 +61,8 @@ export interface CharlestonService {
   readonly phase: Phase;
   /** The current context (plain data; do not mutate). */
   readonly context: CharlestonContext;
+  /** The locale of refusal messages. */
+  readonly locale: Locale;
   /** Calls `listener` with each new snapshot; returns an unsubscribe function. */
   subscribe(listener: (snapshot: CharlestonSnapshot) => void): () => void;
   /** Calls `listener` with each refusal; returns an unsubscribe function. */
@@ -83,54 +92,88 @@ export function phaseOfSnapshot(snapshot: CharlestonSnapshot): Phase {
 /** The internal event that records a refusal in the actor (and so in an inspector). */
 export function refusedEvent(event: unknown, refusal: Refusal): RefusedEvent {
   const refused: RefusedEvent = { type: 'engine.refused', refusal };
-  if (isRecord(event)) {
-    const type = own(event, 'type');
-    const seat = own(event, 'seat');
-    if (typeof type === 'string') refused.refusedType = type.slice(0, 100);
-    if (isSeat(seat)) refused.seat = seat;
+  try {
+    if (isRecord(event)) {
+      const type = own(event, 'type');
+      const seat = own(event, 'seat');
+      if (typeof type === 'string') refused.refusedType = type.slice(0, 100);
+      if (isSeat(seat)) refused.seat = seat;
+    }
+  } catch {
+    // An event whose properties throw when read is recorded by its refusal alone.
   }
   return refused;
 }
 
-/** Wraps a started actor in the service API. */
-export function serviceFor(
-  actor: ReturnType<typeof createActor<typeof charlestonMachine>>,
-  decideOptions: DecideOptions,
-): CharlestonService {
-  const rejectedListeners = new Set<(notice: RejectedNotice) => void>();
-  const reject = (event: unknown, refusal: Refusal): SendResult => {
-    if (actor.getSnapshot().status === 'active') actor.send(refusedEvent(event, refusal));
-    for (const listener of rejectedListeners) listener({ refusal, event });
+type CharlestonActor = ReturnType<typeof createActor<typeof charlestonMachine>>;
+
+/**
+ * The service API over a started actor. A class, so that a table holds three fields and shares its methods:
+ * ten thousand live tables do not carry ten thousand copies of eight closures. Call the methods on the service
+ * (`service.send(event)`); to hand one out as a callback, bind it (`service.getSnapshot.bind(service)`).
+ */
+class Table implements CharlestonService {
+  readonly actor: CharlestonActor;
+  readonly #decideOptions: DecideOptions;
+  readonly locale: Locale;
+  /** Made on the first `on('rejected')`. */
+  #rejectedListeners: Set<(notice: RejectedNotice) => void> | null = null;
+
+  constructor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale) {
+    this.actor = actor;
+    this.#decideOptions = decideOptions;
+    this.locale = locale;
+  }
+
+  send(event: unknown): SendResult {
+    const actor = this.actor;
+    const before = actor.getSnapshot();
+    const decision = decide(phaseOfSnapshot(before), before.context, event, this.#decideOptions);
+    if (!decision.ok) return this.#reject(event, decision.refusal);
+    sendDecided(actor, decision.value, before.context, this.#decideOptions);
+    const after = actor.getSnapshot();
+    if (after === before) throw new Error(`engine bug: ${decision.value.type} was decided legal but the machine did not take it`);
+    return { ok: true, phase: phaseOfSnapshot(after) };
+  }
+
+  #reject(event: unknown, english: Refusal): SendResult {
+    const refusal = localizeRefusal(english, this.locale);
+    if (this.actor.getSnapshot().status === 'active') this.actor.send(refusedEvent(event, refusal));
+    if (this.#rejectedListeners !== null) for (const listener of this.#rejectedListeners) listener({ refusal, event });
     return { ok: false, refusal };
-  };
-  return {
-    send(event: unknown): SendResult {
-      const before = actor.getSnapshot();
-      const decision = decide(phaseOfSnapshot(before), before.context, event, decideOptions);
-      if (!decision.ok) return reject(event, decision.refusal);
-      actor.send(decision.value as CharlestonEvent);
-      const after = actor.getSnapshot();
-      if (after === before) throw new Error(`engine bug: ${decision.value.type} was decided legal but the machine did not take it`);
-      return { ok: true, phase: phaseOfSnapshot(after) };
-    },
-    getSnapshot: () => actor.getSnapshot(),
-    get phase() {
-      return phaseOfSnapshot(actor.getSnapshot());
-    },
-    get context() {
-      return actor.getSnapshot().context;
-    },
-    subscribe(listener) {
-      const subscription = actor.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-    on(_type: 'rejected', listener) {
-      rejectedListeners.add(listener);
-      return () => rejectedListeners.delete(listener);
-    },
-    actor,
-    stop: () => actor.stop(),
-  };
+  }
+
+  getSnapshot(): CharlestonSnapshot {
+    return this.actor.getSnapshot();
+  }
+
+  get phase(): Phase {
+    return phaseOfSnapshot(this.actor.getSnapshot());
+  }
+
+  get context(): CharlestonContext {
+    return this.actor.getSnapshot().context;
+  }
+
+  subscribe(listener: (snapshot: CharlestonSnapshot) => void): () => void {
+    const subscription = this.actor.subscribe(listener);
+    return () => subscription.unsubscribe();
+  }
+
+  on(_type: 'rejected', listener: (notice: RejectedNotice) => void): () => void {
+    const listeners = (this.#rejectedListeners ??= new Set());
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  stop(): void {
+    this.actor.stop();
+  }
+}
+
+/** Wraps a started actor in the service API. */
+export function serviceFor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale = 'en'): CharlestonService {
+  return new Table(actor, decideOptions, locale);
 }
 
 /**
@@ -143,7 +186,7 @@ export function createCharleston(options: CharlestonOptions): CharlestonService 
   const machine = createCharlestonMachine(decideOptions);
   const actor = createActor(machine, options.inspect ? { input, inspect: options.inspect } : { input });
   actor.start();
-  return serviceFor(actor, decideOptions);
+  return serviceFor(actor, decideOptions, localeOrWarn(options.locale));
 }
 
 export type { RejectedEmitted };

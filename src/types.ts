@@ -63,8 +63,10 @@ export type RefusalCode = (typeof REFUSAL_CODES)[number];
 /** Why an event was not accepted. The event changed nothing. */
 export interface Refusal {
   code: RefusalCode;
-  /** A sentence for the player. */
+  /** A sentence for the player (English unless the service was created with a `locale`). */
   message: string;
+  /** The values the message mentions, to re-render it in another locale (`localizeRefusal`). */
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** A packet lying face down on the table: the seat's own tiles, and how many incoming tiles it forwards blind. */

@@ -14,6 +14,9 @@ import { PAIR_SEATS, SEATS, bySeat, pairOf, type BySeat, type Seat } from './sea
 import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
 import { faceOf, type Tile, type TileId } from './tiles.js';
 import { PASS_RULES, type CharlestonContext, type Phase, type Vote } from './types.js';
+import type { Locale } from './i18n/catalog.js';
+import { promptFor } from './i18n/prompt.js';
+import { localeOrWarn, t } from './i18n/translate.js';
 
 /** A physical tile as a view shows it: its id (to follow it) and its face. */
 export interface TileView {
@@ -29,6 +32,16 @@ export interface PublicView {
   dealer: 'east';
   /** Each seat's tile count: rack plus its packet face down on the table (R11). */
   counts: BySeat<number>;
+  /** With `{ locale }` only: the locale the text fields are in. */
+  locale?: Locale;
+  /** With `{ locale }` only: the phase's name in that language ("Primer Charleston: Dreta"). */
+  phaseName?: string;
+}
+
+/** Options of {@link viewFor}. */
+export interface ViewOptions {
+  /** Adds localized text fields (`locale`, `phaseName`, and for a seat `prompt`); unknown → English with a warning. */
+  locale?: string;
 }
 
 /** What one seat may see. */
@@ -54,6 +67,8 @@ export interface SeatView extends PublicView {
   northShort: boolean;
   /** Why the hand is dead, in a misdeal. */
   misdeal: { by: Seat | null; reason: string } | null;
+  /** With `{ locale }` only: what this seat should do now, in that language. */
+  prompt?: string;
 }
 
 const tileView = (id: TileId): TileView => ({ id, tile: faceOf(id) });
@@ -75,25 +90,34 @@ export function waitingFor(phase: Phase, context: CharlestonContext): Seat[] {
   return [];
 }
 
-function publicView(seat: Seat | null, phase: Phase, context: CharlestonContext): PublicView {
-  return { seat, phase, hand: context.hand, dealer: context.dealer, counts: bySeat((s) => tileCount(context, s)) };
+function publicView(seat: Seat | null, phase: Phase, context: CharlestonContext, locale: Locale | null): PublicView {
+  const view: PublicView = { seat, phase, hand: context.hand, dealer: context.dealer, counts: bySeat((s) => tileCount(context, s)) };
+  if (locale !== null) {
+    view.locale = locale;
+    view.phaseName = t(locale, `phase.${phase}`);
+  }
+  return view;
 }
 
-/** The view of the table for `seat`, or for a spectator (`null`). */
-export function viewFor(snapshot: CharlestonSnapshot, seat: null): PublicView;
-export function viewFor(snapshot: CharlestonSnapshot, seat: Seat): SeatView;
-export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null): PublicView | SeatView;
-export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null): PublicView | SeatView {
+/**
+ * The view of the table for `seat`, or for a spectator (`null`). With `{ locale }` the view also has `locale`,
+ * `phaseName` and (for a seat) `prompt` in that language; without it, exactly the fields it always had.
+ */
+export function viewFor(snapshot: CharlestonSnapshot, seat: null, options?: ViewOptions): PublicView;
+export function viewFor(snapshot: CharlestonSnapshot, seat: Seat, options?: ViewOptions): SeatView;
+export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null, options?: ViewOptions): PublicView | SeatView;
+export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null, options: ViewOptions = {}): PublicView | SeatView {
   const phase = phaseOfSnapshot(snapshot);
   const context = snapshot.context;
-  if (seat === null) return publicView(null, phase, context);
+  const locale = options.locale === undefined ? null : localeOrWarn(options.locale);
+  if (seat === null) return publicView(null, phase, context, locale);
   const packet = context.table[seat];
   const pair = pairOf(seat);
   const [first, second] = PAIR_SEATS[pair];
   const courtesyBegun = phase === 'courtesy' || (phase === 'complete' && context.offers[seat] !== null);
   const voteOver = AFTER_VOTE.includes(phase);
-  return {
-    ...publicView(seat, phase, context),
+  const view: SeatView = {
+    ...publicView(seat, phase, context, locale),
     seat,
     rack: context.racks[seat].map(tileView),
     packet: packet === null ? null : { tiles: packet.tiles.map(tileView), blind: packet.blind },
@@ -108,4 +132,6 @@ export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null): Public
     northShort: isNorthShort(context) && phase !== 'complete',
     misdeal: context.misdeal === null ? null : { by: context.misdeal.by, reason: context.misdeal.reason },
   };
+  if (locale !== null) view.prompt = promptFor(locale, view);
+  return view;
 }

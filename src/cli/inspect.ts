@@ -8,7 +8,8 @@ import { startInspectorServer } from '../inspector/server.js';
 import { isSeed } from '../prng.js';
 import { resolveInput } from '../service.js';
 import { parseScriptText, scriptSetup } from '../script/script.js';
-import { formatEvent, formatRacks } from './format.js';
+import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
+import type { Locale } from '../i18n/catalog.js';
 import type { Io } from './main.js';
 import { parseSeats } from './play.js';
 
@@ -20,10 +21,13 @@ export interface InspectArgs {
   port: string | undefined;
   host: string | undefined;
   autoplay: boolean;
+  /** Language of the terminal trace; also opens the page in it (`?lang=`). */
+  locale?: Locale;
 }
 
 /** Starts the inspector; resolves with the exit code once it is stopped (SIGINT / SIGTERM). */
 export async function inspectCommand(args: InspectArgs, io: Io): Promise<number> {
+  const locale = args.locale ?? 'en';
   const port = args.port === undefined ? 0 : Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     io.err(`--port must be 0–65535, got ${JSON.stringify(args.port)}`);
@@ -64,20 +68,20 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
     session: {
       source,
       onApplied: (entry, service) => {
-        io.out(`  #${entry.index} ${formatEvent(entry.event)} ${entry.ok ? `→ ${entry.phase}` : `✗ ${entry.refusal?.code}: ${entry.refusal?.message ?? ''}`}`);
+        io.out(`  #${entry.index} ${entry.ok ? formatAccepted(entry.event, entry.phase, locale) : formatRefused(entry.event, entry.refusal, locale)}`);
         if (service.phase !== lastPhase) {
-          io.out(`── ${service.phase} (hand ${service.context.hand})`);
-          formatRacks(service).forEach((line) => io.out(line));
+          io.out(formatPhaseHeader(service.phase, service.context.hand, locale));
+          formatRacks(service, locale).forEach((line) => io.out(line));
           lastPhase = service.phase;
         }
       },
     },
   });
   lastPhase = server.session.service.phase;
-  io.out(`Charleston inspector: ${server.url}`);
+  io.out(`Charleston inspector: ${locale === 'en' ? server.url : `${server.url}?lang=${locale}`}`);
   io.out(`  ${source.kind === 'script' ? `script ${source.label}` : `four bots, seed ${source.seed}`}; ${args.autoplay ? 'plays when a page connects' : 'use the page to play or step'}; Ctrl-C stops`);
-  io.out(`── ${server.session.service.phase} (hand 1)`);
-  formatRacks(server.session.service).forEach((line) => io.out(line));
+  io.out(formatPhaseHeader(server.session.service.phase, 1, locale));
+  formatRacks(server.session.service, locale).forEach((line) => io.out(line));
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);

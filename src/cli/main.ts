@@ -9,14 +9,17 @@ import { parseScriptText, scriptSetup } from '../script/script.js';
 import { resolveInput } from '../service.js';
 import { runScript, type StepResult } from '../script/run.js';
 import { formatRacks, formatStep } from './format.js';
+import type { Locale } from '../i18n/catalog.js';
+import { LOCALES } from '../i18n/catalog.js';
+import { localizeRefusal, resolveLocale, t } from '../i18n/translate.js';
 import { playCommand } from './play.js';
 
 /** Exit codes of the CLI (contract §8). */
 export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
 
-const USAGE = `usage: charleston run FILE... [--json] [--racks]
-       charleston play [--seed N] [--seats S,S,S,S] [--json]
-       charleston inspect [FILE | --seed N] [--seats S,S,S,S] [--port N] [--host H] [--autoplay]
+const USAGE = `usage: charleston run FILE... [--json] [--racks] [--lang L]
+       charleston play [--seed N] [--seats S,S,S,S] [--json] [--lang L]
+       charleston inspect [FILE | --seed N] [--seats S,S,S,S] [--port N] [--host H] [--autoplay] [--lang L]
 
   run FILE...   run scripts (contract §8) and check their expectations
   play          play a whole hand with four bots and print the flow
@@ -27,6 +30,8 @@ const USAGE = `usage: charleston run FILE... [--json] [--racks]
   --seats       strategies for east,south,west,north: teacher or random (default teacher)
   --port, --host  where the inspector listens (default 127.0.0.1, any free port)
   --autoplay    start playing when the first page connects
+  --lang L      language of the trace and of refusal messages: ${LOCALES.join(', ')} (default en;
+                an unknown one falls back to English with a warning); codes never change
 
 exit codes: 0 every step holds, 1 an expectation failed, 2 a file is not a valid script or deal
             (or bad arguments)`;
@@ -39,12 +44,12 @@ export interface Io {
 
 const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
 
-function runFile(file: string, json: boolean, racks: boolean, io: Io): number {
+function runFile(file: string, json: boolean, racks: boolean, io: Io, locale: Locale = 'en'): number {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return invalid(file, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, json, io);
+    return invalid(file, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, json, io, locale);
   }
   try {
     const script = parseScriptText(text);
@@ -55,31 +60,33 @@ function runFile(file: string, json: boolean, racks: boolean, io: Io): number {
       onStart: (service) => {
         lastPhase = service.phase;
         if (!racks || json) return;
-        io.out(`  start → ${service.phase}`);
-        formatRacks(service).forEach((line) => io.out(line));
+        io.out(`  start → ${locale === 'en' ? service.phase : t(locale, `phase.${service.phase}`)}`);
+        formatRacks(service, locale).forEach((line) => io.out(line));
       },
       onStep: (step: StepResult, service) => {
         if (json) {
-          io.out(JSON.stringify({ file, step: step.index, send: step.send, outcome: step.outcome, ...(step.refusal ? { refusal: step.refusal } : {}), phase: step.phase, ok: step.failures.length === 0, failures: step.failures }));
+          const refusal = step.refusal ? localizeRefusal(step.refusal, locale) : undefined;
+          io.out(JSON.stringify({ file, step: step.index, send: step.send, outcome: step.outcome, ...(refusal ? { refusal } : {}), phase: step.phase, ok: step.failures.length === 0, failures: step.failures }));
           return;
         }
-        formatStep(step).forEach((line) => io.out(line));
-        if (racks && step.phase !== lastPhase) formatRacks(service).forEach((line) => io.out(line));
+        formatStep(step, locale).forEach((line) => io.out(line));
+        if (racks && step.phase !== lastPhase) formatRacks(service, locale).forEach((line) => io.out(line));
         lastPhase = step.phase;
       },
     });
     const failed = result.steps.filter((step) => step.failures.length > 0).length;
-    if (!json) io.out(failed === 0 ? `✓ ${result.steps.length} steps passed` : `✗ ${failed} of ${result.steps.length} steps failed in ${file}`);
+    const total = result.steps.length;
+    if (!json) io.out(failed === 0 ? t(locale, 'cli.stepsPassed', { count: total }) : t(locale, 'cli.stepsFailed', { failed, total, file }));
     return failed === 0 ? EXIT.ok : EXIT.failed;
   } catch (error) {
-    if (error instanceof InputError) return invalid(file, error.where, error.message, json, io);
+    if (error instanceof InputError) return invalid(file, error.where, error.message, json, io, locale);
     throw error;
   }
 }
 
-function invalid(file: string, where: string, message: string, json: boolean, io: Io): number {
+function invalid(file: string, where: string, message: string, json: boolean, io: Io, locale: Locale = 'en'): number {
   if (json) io.out(JSON.stringify({ file, invalid: { where, message } }));
-  else io.err(`✗ ${file}: invalid script: ${message}`);
+  else io.err(t(locale, 'cli.invalidScript', { file, message }));
   return EXIT.invalid;
 }
 
@@ -98,6 +105,7 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
         port: { type: 'string' },
         host: { type: 'string' },
         autoplay: { type: 'boolean' },
+        lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -106,6 +114,8 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
     return EXIT.invalid;
   }
   const [command, ...files] = parsed.positionals;
+  const { locale, warning } = resolveLocale(parsed.values.lang);
+  if (warning !== undefined) io.err(`warning: ${warning}`);
   if (parsed.values.help) {
     io.out(USAGE);
     return EXIT.ok;
@@ -115,7 +125,7 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
       io.err(`charleston play takes no files\n${USAGE}`);
       return EXIT.invalid;
     }
-    return playCommand({ seed: parsed.values.seed, seats: parsed.values.seats, json: parsed.values.json ?? false }, io);
+    return playCommand({ seed: parsed.values.seed, seats: parsed.values.seats, json: parsed.values.json ?? false, locale }, io);
   }
   if (command === 'inspect') {
     if (files.length > 1) {
@@ -124,7 +134,7 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
     }
     const { seed, seats, port, host } = parsed.values;
     return import('./inspect.js').then(({ inspectCommand }) =>
-      inspectCommand({ file: files[0], seed, seats, port, host, autoplay: parsed.values.autoplay ?? false }, io),
+      inspectCommand({ file: files[0], seed, seats, port, host, autoplay: parsed.values.autoplay ?? false, locale }, io),
     );
   }
   if (command !== 'run' || files.length === 0) {
@@ -132,6 +142,6 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
     return EXIT.invalid;
   }
   let worst: number = EXIT.ok;
-  for (const file of files) worst = Math.max(worst, runFile(file, parsed.values.json ?? false, parsed.values.racks ?? false, io));
+  for (const file of files) worst = Math.max(worst, runFile(file, parsed.values.json ?? false, parsed.values.racks ?? false, io, locale));
   return worst;
 }

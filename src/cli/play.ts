@@ -4,7 +4,9 @@ import type { Strategy } from '../bots/strategy.js';
 import { isSeed } from '../prng.js';
 import { createCharleston } from '../service.js';
 import { SEATS, type BySeat } from '../seats.js';
-import { formatEvent, formatRacks } from './format.js';
+import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
+import type { Locale } from '../i18n/catalog.js';
+import { t } from '../i18n/translate.js';
 import type { Io } from './main.js';
 
 /** Parses `--seats a,b,c,d` (one name for all four is accepted too). */
@@ -18,7 +20,8 @@ export function parseSeats(text: string | undefined): BySeat<Strategy> | string 
 }
 
 /** Runs the play command; returns the exit code. */
-export function playCommand(args: { seed: string | undefined; seats: string | undefined; json: boolean }, io: Io): number {
+export function playCommand(args: { seed: string | undefined; seats: string | undefined; json: boolean; locale?: Locale }, io: Io): number {
+  const locale = args.locale ?? 'en';
   const seed = args.seed === undefined ? 1 : Number(args.seed);
   if (args.seed !== undefined && (!/^\d+$/.test(args.seed) || !isSeed(seed))) {
     io.err(`--seed must be an integer 0 … 4294967295, got ${JSON.stringify(args.seed)}`);
@@ -29,12 +32,13 @@ export function playCommand(args: { seed: string | undefined; seats: string | un
     io.err(strategies);
     return 2;
   }
-  const service = createCharleston({ seed });
+  const service = createCharleston({ seed, locale });
   let lastPhase: string = service.phase;
   if (!args.json) {
-    io.out(`▶ seed ${seed}: ${SEATS.map((seat) => `${seat} ${strategies[seat].name}`).join(', ')}`);
-    io.out(`── ${service.phase} (hand ${service.context.hand})`);
-    formatRacks(service).forEach((line) => io.out(line));
+    const seats = SEATS.map((seat) => `${t(locale, 'cli.seat', { seat })} ${strategies[seat].name}`).join(', ');
+    io.out(t(locale, 'cli.playStart', { seed, seats }));
+    io.out(formatPhaseHeader(service.phase, service.context.hand, locale));
+    formatRacks(service, locale).forEach((line) => io.out(line));
   }
   const outcome = playHand({
     service,
@@ -45,14 +49,14 @@ export function playCommand(args: { seed: string | undefined; seats: string | un
         io.out(JSON.stringify({ by, event, ...(result.ok ? { phase: result.phase } : { refusal: result.refusal }) }));
         return;
       }
-      io.out(`  ${formatEvent(event)} ${result.ok ? `→ ${result.phase}` : `✗ ${result.refusal.code}: ${result.refusal.message}`}`);
+      io.out(`  ${result.ok ? formatAccepted(event, result.phase, locale) : formatRefused(event, result.refusal, locale)}`);
       if (service.phase !== lastPhase) {
-        io.out(`── ${service.phase} (hand ${service.context.hand})`);
-        formatRacks(service).forEach((line) => io.out(line));
+        io.out(formatPhaseHeader(service.phase, service.context.hand, locale));
+        formatRacks(service, locale).forEach((line) => io.out(line));
         lastPhase = service.phase;
       }
     },
   });
-  if (!args.json) io.out(`${outcome.phase === 'complete' ? '✓' : '■'} ${outcome.phase} after ${outcome.events} events`);
+  if (!args.json) io.out(t(locale, 'cli.playEnd', { mark: outcome.phase === 'complete' ? '✓' : '■', phase: outcome.phase, count: outcome.events }));
   return 0;
 }

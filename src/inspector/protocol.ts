@@ -40,7 +40,8 @@ export interface LogEntry {
   event: { type: string; [key: string]: unknown };
   ok: boolean;
   phase: Phase;
-  refusal?: { code: string; message?: string };
+  /** The refusal: `message` is English; a page renders it in its language from `code` and `params`. */
+  refusal?: { code: string; message?: string; params?: Readonly<Record<string, string | number>> };
 }
 
 /** The table as the page's mode may see it. */

@@ -97,7 +97,10 @@ export function createInspectorSession(options: SessionOptions): InspectorSessio
       ok: result.ok,
       phase: service.phase,
     };
-    if (!result.ok) entry.refusal = { code: result.refusal.code, message: result.refusal.message };
+    if (!result.ok) {
+      const { code, message, params } = result.refusal;
+      entry.refusal = params === undefined ? { code, message } : { code, message, params };
+    }
     log.push(entry);
     if (!quiet) options.onApplied?.(entry, service);
     return entry;

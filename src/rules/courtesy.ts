@@ -9,7 +9,7 @@ import type { Tile } from '../tiles.js';
 import type { CharlestonContext, Refusal } from '../types.js';
 import { isNorthShort } from './counts.js';
 import { checkPacketTiles } from './pass.js';
-import { refuse } from './refuse.js';
+import { refuse, type NotNowReason } from './refuse.js';
 
 /** Largest courtesy offer. */
 export const MAX_COURTESY = 3;
@@ -37,7 +37,7 @@ export function isCourtesyOver(context: CharlestonContext): boolean {
   return pairStatus(context, 'eastWest') === 'done' && pairStatus(context, 'southNorth') === 'done' && !isNorthShort(context);
 }
 
-const PAIR_DONE = "your pair's courtesy pass is over";
+const PAIR_DONE: NotNowReason = 'pairCourtesyOver';
 
 /** Order: NOT_NOW, ALREADY_OFFERED, COURTESY_COUNT_OUT_OF_RANGE. */
 export function checkOffer(
@@ -46,7 +46,7 @@ export function checkOffer(
   inCourtesy: boolean,
   phase: string,
 ): Refusal | null {
-  if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'courtesy offers come after the Charleston' });
+  if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'offersAfterCharleston' });
   if (pairStatus(context, pairOf(offer.seat)) === 'done') return refuse('NOT_NOW', { phase, why: PAIR_DONE });
   if (context.offers[offer.seat] !== null) return refuse('ALREADY_OFFERED');
   if (offer.count < 0 || offer.count > MAX_COURTESY) return refuse('COURTESY_COUNT_OUT_OF_RANGE', { count: offer.count });
@@ -60,7 +60,7 @@ export function checkCourtesyCommit(
   inCourtesy: boolean,
   phase: string,
 ): Refusal | null {
-  if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'courtesy packets come after the Charleston' });
+  if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'packetsAfterCharleston' });
   const pair = pairOf(commit.seat);
   const status = pairStatus(context, pair);
   if (status === 'done') return refuse('NOT_NOW', { phase, why: PAIR_DONE });

@@ -63,20 +63,38 @@ function typeProblem(kind: FieldKind, name: string, value: unknown): string | nu
   }
 }
 
+/** Each event type's fields as a list, in declaration order (built once). */
+const FIELD_LISTS = Object.fromEntries(
+  Object.entries(EVENT_FIELDS).map(([type, fields]) => [type, Object.entries(fields)]),
+) as unknown as { readonly [T in CharlestonEventType]: ReadonlyArray<readonly [string, FieldSpec]> };
+
+const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+
 /** Validates an event's shape (group 1 of the refusal order) and returns it typed. */
 export function parseEvent(raw: unknown): Result<CharlestonEvent> {
+  try {
+    return readEvent(raw);
+  } catch {
+    // A getter or proxy that throws while the event is read: the event cannot be read, so it is malformed.
+    return { ok: false, refusal: refuse('INVALID_EVENT', { problem: 'the event could not be read (a property threw when read)' }) };
+  }
+}
+
+function readEvent(raw: unknown): Result<CharlestonEvent> {
   if (!isRecord(raw)) return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `an event must be an object, got ${describeType(raw)}` }) };
   const type = own(raw, 'type');
   if (!isEventType(type)) {
     return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `unknown event type ${describeType(type)}` }) };
   }
   const fields = EVENT_FIELDS[type];
-  for (const key of Object.keys(raw)) {
-    if (key !== 'type' && !Object.prototype.hasOwnProperty.call(fields, key)) {
+  for (const key in raw) {
+    if (key !== 'type' && hasOwn(raw, key) && !hasOwn(fields, key)) {
       return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `${type} has no field "${key}"` }) };
     }
   }
-  for (const [name, spec] of Object.entries(fields)) {
+  // Check each field and rebuild the event from its known fields only: nothing else from the input reaches the machine.
+  const event: Record<string, unknown> = { type };
+  for (const [name, spec] of FIELD_LISTS[type]) {
     const value = own(raw, name);
     if (value === undefined) {
       if (spec.optional) continue;
@@ -84,19 +102,13 @@ export function parseEvent(raw: unknown): Result<CharlestonEvent> {
     }
     const problem = typeProblem(spec.kind, name, value);
     if (problem !== null) return { ok: false, refusal: refuse('INVALID_EVENT', { problem }) };
+    event[name] = Array.isArray(value) ? [...value] : value;
   }
-  const seat = own(raw, 'seat');
+  const seat = event.seat;
   if (seat !== undefined && !isSeat(seat)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: String(seat) }) };
-  const tiles = own(raw, 'tiles');
+  const tiles = event.tiles;
   if (Array.isArray(tiles)) {
-    const unknown = tiles.find((tile) => !isTile(tile));
-    if (unknown !== undefined) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: String(unknown) }) };
-  }
-  // Rebuild the event from its known fields only: nothing else from the input reaches the machine.
-  const event: Record<string, unknown> = { type };
-  for (const name of Object.keys(fields)) {
-    const value = own(raw, name);
-    if (value !== undefined) event[name] = Array.isArray(value) ? [...value] : value;
+    for (const tile of tiles) if (!isTile(tile)) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: String(tile) }) };
   }
   return { ok: true, value: event as CharlestonEvent };
 }

@@ -20,9 +20,9 @@ export function isInPlay(phase: Phase): boolean {
 /** R5: a seat takes back its unresolved pass or courtesy packet. */
 export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
   const inPass = PASS_RULES[phase] !== undefined;
-  if (!inPass && phase !== 'courtesy') return refuse('NOT_NOW', { phase, why: 'there is no pass under way' });
+  if (!inPass && phase !== 'courtesy') return refuse('NOT_NOW', { phase, why: 'noPassUnderWay' });
   if (phase === 'courtesy' && pairStatus(context, pairOf(seat)) === 'done') {
-    return refuse('NOT_NOW', { phase, why: "your pair's courtesy pass is over" });
+    return refuse('NOT_NOW', { phase, why: 'pairCourtesyOver' });
   }
   return context.table[seat] === null ? refuse('NOTHING_TO_RETRACT') : null;
 }
@@ -31,8 +31,8 @@ export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phas
 export function checkVote(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
   if (phase !== 'stopCheckpoint') {
     const why = phase.startsWith('secondCharleston')
-      ? 'the second Charleston has begun and must be finished'
-      : 'the vote is taken only at the stop checkpoint, after the first left pass';
+      ? 'secondCharlestonBegun'
+      : 'voteAtCheckpointOnly';
     return refuse('NOT_NOW', { phase, why });
   }
   return context.votes[seat] === null ? null : refuse('ALREADY_VOTED');
@@ -60,7 +60,7 @@ export function checkDeclare(
   validator?: WinningHandValidator,
 ): Refusal | null {
   if (seat !== 'east') return refuse('ONLY_EAST');
-  if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'the hand has ended' });
+  if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'handEnded' });
   const anyCommit = Object.values(context.table).some((packet) => packet !== null);
   if (phase !== 'firstCharleston.right' || anyCommit) return refuse('DECLARE_TOO_LATE');
   return isWinningRack(facesOf(context.racks.east), context.rules, validator) ? null : refuse('NOT_A_WINNING_HAND');
@@ -68,17 +68,17 @@ export function checkDeclare(
 
 /** R11: a short North draws its 13th tile from the wall. */
 export function checkDraw(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
-  if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'the hand has ended' });
+  if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'handEnded' });
   // All 152 tiles are always on the table, so a short North's wall always has tiles left.
   return seat === 'north' && isNorthShort(context) ? null : refuse('NOT_SHORT');
 }
 
 /** R12: any seat may declare a misdeal while the hand is in play. */
 export function checkMisdeal(phase: Phase): Refusal | null {
-  return isInPlay(phase) ? null : refuse('NOT_NOW', { phase, why: 'the hand has ended' });
+  return isInPlay(phase) ? null : refuse('NOT_NOW', { phase, why: 'handEnded' });
 }
 
 /** R12: a redeal follows a misdeal. */
 export function checkRedeal(phase: Phase): Refusal | null {
-  return phase === 'misdeal' ? null : refuse('NOT_NOW', { phase, why: 'a redeal follows a misdeal only' });
+  return phase === 'misdeal' ? null : refuse('NOT_NOW', { phase, why: 'redealAfterMisdealOnly' });
 }

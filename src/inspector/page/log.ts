@@ -3,7 +3,12 @@
  * the drawn actor but `xstate.init`; `engine.refused` is shown as a refusal of its `refusedType`. With a server
  * session the log comes from the `charleston.table` message instead (stepping back replays the session).
  */
+import type { Locale } from '../../i18n/catalog.js';
+import { refusalMessage, t } from '../../i18n/translate.js';
+import { PHASES } from '../../phase.js';
+import { REFUSAL_CODES, type Phase, type RefusalCode } from '../../types.js';
 import type { LogEntry } from '../protocol.js';
+import { label } from './labels.js';
 import type { EventObject, LoggedEvent } from './store.js';
 
 /** One line of the log, whatever its source. */
@@ -13,7 +18,7 @@ export interface LogLine {
   seat: string | undefined;
   by: string | undefined;
   detail: string;
-  refusal: { code: string; message: string | undefined } | null;
+  refusal: { code: string; message: string | undefined; params?: Readonly<Record<string, string | number>> } | null;
   phase: string | undefined;
 }
 
@@ -41,10 +46,29 @@ export function eventDetail(event: EventObject): string {
   return parts.join(' · ');
 }
 
-function refusalOf(value: unknown): { code: string; message: string | undefined } | null {
+function refusalOf(value: unknown): LogLine['refusal'] {
   if (!isRecord(value)) return null;
   const code = typeof value['code'] === 'string' ? value['code'] : 'REFUSED';
-  return { code, message: typeof value['message'] === 'string' ? value['message'] : undefined };
+  const refusal: NonNullable<LogLine['refusal']> = { code, message: typeof value['message'] === 'string' ? value['message'] : undefined };
+  const params = value['params'];
+  if (isRecord(params) && Object.values(params).every((v) => typeof v === 'string' || typeof v === 'number')) {
+    refusal.params = params as Record<string, string | number>;
+  }
+  return refusal;
+}
+
+/**
+ * A refusal's message in the page's language: an engine refusal (a known code with its params) is rendered from
+ * the catalogs; anything else (another app's refusal, a redacted one) keeps the message it came with.
+ */
+export function refusalText(refusal: NonNullable<LogLine['refusal']>, locale: Locale): string | undefined {
+  if (refusal.params === undefined || !(REFUSAL_CODES as readonly string[]).includes(refusal.code)) return refusal.message;
+  return refusalMessage(locale, refusal.code as RefusalCode, refusal.params);
+}
+
+/** A phase in the page's language (English keeps the id; an unknown value is shown as it is). */
+export function phaseText(phase: string, locale: Locale): string {
+  return locale !== 'en' && (PHASES as readonly string[]).includes(phase) ? t(locale, `phase.${phase as Phase}`) : phase;
 }
 
 /** Log lines from inspection events (without `xstate.init`). */
@@ -88,7 +112,7 @@ function span(parent: HTMLElement, className: string, content: string): void {
 }
 
 /** Replaces the list's entries; keeps the view scrolled to the newest entry if it was there. */
-export function renderLog(list: HTMLOListElement, lines: readonly LogLine[]): void {
+export function renderLog(list: HTMLOListElement, lines: readonly LogLine[], locale: Locale = 'en'): void {
   const scroller = list.parentElement;
   const atBottom = !scroller || scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
   const shown = lines.slice(-MAX_LINES);
@@ -101,13 +125,14 @@ export function renderLog(list: HTMLOListElement, lines: readonly LogLine[]): vo
     span(item, 'idx', String(line.index));
     span(item, 'type', line.type);
     if (line.seat) span(item, `seat seat-${line.seat}`, line.seat);
-    if (line.by) span(item, 'by', `by ${line.by}`);
+    if (line.by) span(item, 'by', label(locale, 'by', { who: line.by }));
     if (line.detail) span(item, 'detail', line.detail);
     if (line.refusal) {
       span(item, 'code', line.refusal.code);
-      if (line.refusal.message) span(item, 'message', line.refusal.message);
+      const message = refusalText(line.refusal, locale);
+      if (message) span(item, 'message', message);
     }
-    if (line.phase) span(item, 'phase', `→ ${line.phase}`);
+    if (line.phase) span(item, 'phase', `→ ${phaseText(line.phase, locale)}`);
     fragment.appendChild(item);
   }
   list.replaceChildren(fragment);

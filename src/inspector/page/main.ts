@@ -4,7 +4,9 @@
  * active states, the event log, the table panel and the session controls.
  */
 import type { ControlMessage } from '../protocol.js';
-import { SEATS } from '../../seats.js';
+import { SEATS, type Seat } from '../../seats.js';
+import { resolveLocale, t } from '../../i18n/translate.js';
+import { label, type LabelKey } from './labels.js';
 import type { CharlestonEvent } from '../../types.js';
 import { buildChart, currentPath, highlight, layoutChart, renderChart, type Measure } from './graph.js';
 import { linesFromEvents, linesFromTable, renderLog } from './log.js';
@@ -17,6 +19,8 @@ const params = new URLSearchParams(window.location.search);
 const seatParam = params.get('seat');
 const seat = seatParam !== null && (SEATS as readonly string[]).includes(seatParam) ? seatParam : null;
 const allow = parseAllowList(params.get('allow'));
+const { locale, warning: localeWarning } = resolveLocale(params.get('lang') ?? undefined);
+if (localeWarning !== undefined) console.warn(`charleston inspector: ${localeWarning}`);
 
 function byId<T extends HTMLElement>(id: string): T {
   const node = document.getElementById(id);
@@ -39,7 +43,32 @@ const ui = {
   controls: byId<HTMLDivElement>('controls'),
   cursor: byId<HTMLSpanElement>('cursor'),
   seatPicker: byId<HTMLSelectElement>('seat-picker'),
+  langPicker: byId<HTMLSelectElement>('lang-picker'),
 };
+
+// ---------------------------------------------------------------- language (?lang=en|ca|sw|el)
+
+/** Translates the static labels of index.html (`data-i18n`, `data-i18n-title`) and the seat names. */
+function translatePage(): void {
+  document.documentElement.lang = locale;
+  document.title = label(locale, 'title');
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]')) node.textContent = label(locale, node.dataset['i18n'] as LabelKey);
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n-title]')) node.title = label(locale, node.dataset['i18nTitle'] as LabelKey);
+  if (locale !== 'en') {
+    for (const option of ui.seatPicker.options) {
+      if ((SEATS as readonly string[]).includes(option.value)) option.textContent = t(locale, `seat.${option.value as Seat}`);
+    }
+  }
+}
+translatePage();
+ui.langPicker.value = locale;
+ui.langPicker.addEventListener('change', () => {
+  const next = new URLSearchParams(window.location.search);
+  if (ui.langPicker.value === 'en') next.delete('lang');
+  else next.set('lang', ui.langPicker.value);
+  const query = next.toString();
+  window.location.search = query ? `?${query}` : '';
+});
 
 const store = new Store();
 
@@ -50,15 +79,15 @@ const receiver = startWindowReceiver(store, allow, () => schedule());
 
 function sendEvent(event: CharlestonEvent): boolean {
   const ok = socket.send({ type: 'charleston.send', event });
-  if (!ok) store.addError('Not connected to a live table: the event was not sent.');
+  if (!ok) store.addError(label(locale, 'notConnectedSend'));
   return ok;
 }
 
 function control(action: ControlMessage['action']): void {
-  if (!socket.send({ type: 'charleston.control', action })) store.addError('Not connected to a live table.');
+  if (!socket.send({ type: 'charleston.control', action })) store.addError(label(locale, 'notConnected'));
 }
 
-const tablePanel = new TablePanel(ui.table, { send: sendEvent });
+const tablePanel = new TablePanel(ui.table, { send: sendEvent, locale });
 
 // ---------------------------------------------------------------- controls
 
@@ -110,9 +139,7 @@ function drawChart(actor: ActorRecord | undefined): void {
       laying = null;
       const note = document.createElement('p');
       note.className = 'placeholder';
-      note.textContent = actor
-        ? `Actor ${actor.name} has no machine definition.`
-        : 'Waiting for a machine: open this page from an app with createBrowserInspector({ url }), or run charleston inspect.';
+      note.textContent = actor ? label(locale, 'noDefinition', { name: actor.name }) : label(locale, 'waitingMachine');
       ui.chart.replaceChildren(note);
     }
     return;
@@ -127,7 +154,7 @@ function drawChart(actor: ActorRecord | undefined): void {
     drawn = null;
     const note = document.createElement('p');
     note.className = 'placeholder error';
-    note.textContent = `Cannot draw this machine: ${error instanceof Error ? error.message : String(error)}`;
+    note.textContent = label(locale, 'cannotDraw', { error: error instanceof Error ? error.message : String(error) });
     ui.chart.replaceChildren(note);
     return;
   }
@@ -148,7 +175,7 @@ function drawChart(actor: ActorRecord | undefined): void {
       laying = null;
       const note = document.createElement('p');
       note.className = 'placeholder error';
-      note.textContent = `Layout failed: ${error instanceof Error ? error.message : String(error)}`;
+      note.textContent = label(locale, 'layoutFailed', { error: error instanceof Error ? error.message : String(error) });
       ui.chart.replaceChildren(note);
     },
   );
@@ -204,10 +231,10 @@ function schedule(): void {
 store.subscribe(schedule);
 
 const STATUS_TEXT: Record<typeof socket.status, string> = {
-  connecting: 'Connecting to the live table…',
-  open: 'Live table connected',
-  closed: 'Live table disconnected',
-  unavailable: 'No live table connected',
+  connecting: label(locale, 'status.connecting'),
+  open: label(locale, 'status.open'),
+  closed: label(locale, 'status.closed'),
+  unavailable: label(locale, 'status.unavailable'),
 };
 
 function renderActorPicker(current: ActorRecord | undefined): void {
@@ -215,12 +242,12 @@ function renderActorPicker(current: ActorRecord | undefined): void {
   const options: HTMLOptionElement[] = [];
   const follow = document.createElement('option');
   follow.value = '';
-  follow.textContent = roots.length > 0 ? 'Newest root actor' : 'No actors yet';
+  follow.textContent = label(locale, roots.length > 0 ? 'newestRoot' : 'noActors');
   options.push(follow);
   roots.forEach((actor, index) => {
     const option = document.createElement('option');
     option.value = actor.sessionId;
-    option.textContent = `${actor.name} #${index + 1} (${actor.source === 'socket' ? 'server' : 'app'}${actor.snapshot?.status && actor.snapshot.status !== 'active' ? `, ${actor.snapshot.status}` : ''})`;
+    option.textContent = `${actor.name} #${index + 1} (${label(locale, actor.source === 'socket' ? 'sourceServer' : 'sourceApp')}${actor.snapshot?.status && actor.snapshot.status !== 'active' ? `, ${actor.snapshot.status}` : ''})`;
     options.push(option);
   });
   const signature = options.map((option) => `${option.value}=${option.textContent}`).join('|');
@@ -230,7 +257,7 @@ function renderActorPicker(current: ActorRecord | undefined): void {
   }
   ui.actorPicker.value = store.pinned ?? '';
   ui.actorPicker.disabled = roots.length === 0;
-  ui.actorPicker.title = current ? `Drawing ${current.name} (${current.sessionId})` : '';
+  ui.actorPicker.title = current ? label(locale, 'drawing', { name: current.name, id: current.sessionId }) : '';
 }
 
 function render(): void {
@@ -240,8 +267,8 @@ function render(): void {
   ui.connection.textContent = STATUS_TEXT[socket.status];
   ui.connection.dataset['status'] = socket.status;
   const windowParts: string[] = [];
-  if (receiver.announced) windowParts.push(receiver.accepted > 0 ? `App connected (${receiver.accepted} messages)` : 'Waiting for the app');
-  if (receiver.ignored > 0) windowParts.push(`${receiver.ignored} message${receiver.ignored === 1 ? '' : 's'} from other origins ignored`);
+  if (receiver.announced) windowParts.push(receiver.accepted > 0 ? label(locale, 'appConnected', { count: receiver.accepted }) : label(locale, 'waitingApp'));
+  if (receiver.ignored > 0) windowParts.push(label(locale, 'ignored', { count: receiver.ignored }));
   ui.windowStatus.textContent = windowParts.join(' · ');
   ui.windowStatus.dataset['ignored'] = String(receiver.ignored);
   ui.windowStatus.dataset['accepted'] = String(receiver.accepted);
@@ -267,7 +294,7 @@ function render(): void {
   const lines = table ? linesFromTable(table.log) : actor ? linesFromEvents(actor.events) : [];
   const logSignature = table ? `t:${table.cursor}:${table.log.length}:${table.log[table.log.length - 1]?.index ?? ''}:${store.version}` : `a:${actor?.sessionId ?? ''}:${actor?.events.length ?? 0}`;
   if (ui.log.dataset['signature'] !== logSignature) {
-    renderLog(ui.log, lines);
+    renderLog(ui.log, lines, locale);
     ui.log.dataset['signature'] = logSignature;
   }
   ui.logCount.textContent = `${lines.length}`;
@@ -295,7 +322,7 @@ function render(): void {
     const dismiss = document.createElement('button');
     dismiss.type = 'button';
     dismiss.className = 'dismiss';
-    dismiss.textContent = 'Dismiss';
+    dismiss.textContent = label(locale, 'dismiss');
     ui.errors.replaceChildren(...items, dismiss);
   }
 }

@@ -4,7 +4,12 @@
  * has to act, votes, courtesy offers, phase, hand and misdeal reason; and the legal-action buttons built from
  * `legal` (select tiles in a rack, then Pass / Courtesy commit).
  */
+import type { Locale } from '../../i18n/catalog.js';
+import { promptFor } from '../../i18n/prompt.js';
+import { t } from '../../i18n/translate.js';
 import type { LegalActions } from '../../legal.js';
+import { label } from './labels.js';
+import { phaseText } from './log.js';
 import type { TableMessage } from '../protocol.js';
 import { SEATS, type Seat } from '../../seats.js';
 import type { Tile } from '../../tiles.js';
@@ -34,6 +39,8 @@ interface SeatUi {
 
 export interface TablePanelOptions {
   send(event: CharlestonEvent): boolean;
+  /** The page's language (default English). */
+  locale?: Locale;
 }
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', content?: string): HTMLElementTagNameMap[K] {
@@ -60,15 +67,26 @@ function backs(count: number, label: string): HTMLElement {
 
 const cap = (seat: string): string => seat.charAt(0).toUpperCase() + seat.slice(1);
 
+/** Pass directions of the six pass states, for the ROLLOR reminder. */
+const FIRST_OR_SECOND = /^(first|second)Charleston\./;
+
 /** Renders the table panel into `root` on each `render` call; keeps tile selections between renders. */
 export class TablePanel {
   private readonly ui = new Map<Seat, SeatUi>();
   private table: TableMessage | null = null;
+  private readonly locale: Locale;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly options: TablePanelOptions,
-  ) {}
+  ) {
+    this.locale = options.locale ?? 'en';
+  }
+
+  /** A seat's name: `East` in English (as before), the seeds' word in the other languages. */
+  private seatName(seat: Seat): string {
+    return this.locale === 'en' ? cap(seat) : t(this.locale, `seat.${seat}`);
+  }
 
   private seatUi(seat: Seat): SeatUi {
     let ui = this.ui.get(seat);
@@ -88,29 +106,43 @@ export class TablePanel {
     }
     const views = table.views;
     const first = SEATS.map((seat) => views[seat]).find((view): view is SeatView => view !== undefined);
+    const locale = this.locale;
     const head = h('div', 'table-head');
     const phase = h('span', 'phase');
-    phase.append('Phase ', h('b', '', table.phase));
-    head.append(phase, h('span', 'hand', `Hand ${table.public.hand}`), h('span', 'mode', table.mode === 'all' ? 'All seats' : `Seat: ${table.mode}`));
+    const phaseName = h('b', '', phaseText(table.phase, locale));
+    phaseName.dataset['phase'] = table.phase;
+    phaseName.title = table.phase;
+    phase.append(`${label(locale, 'phase')} `, phaseName);
+    const mode = table.mode === 'all' ? label(locale, 'allSeats') : label(locale, 'seatMode', { seat: locale === 'en' ? table.mode : this.seatName(table.mode) });
+    head.append(phase, h('span', 'hand', label(locale, 'hand', { hand: table.public.hand })), h('span', 'mode', mode));
     const waiting = first?.waitingFor ?? [];
     const waitingEl = h('span', 'waiting-for');
     waitingEl.id = 'waiting-for';
-    waitingEl.textContent = waiting.length > 0 ? `Waiting for ${waiting.join(', ')}` : 'Waiting for nobody';
+    const waitingNames = waiting.map((seat) => (locale === 'en' ? seat : this.seatName(seat)));
+    waitingEl.textContent = waiting.length > 0 ? label(locale, 'waitingFor', { seats: waitingNames.join(', ') }) : label(locale, 'waitingNobody');
     head.appendChild(waitingEl);
-    if (first?.northShort) head.appendChild(h('span', 'note', 'North is short (12): may draw'));
-    if (first?.stopped !== null && first?.stopped !== undefined) head.appendChild(h('span', 'note', first.stopped ? 'Charleston stopped' : 'Second Charleston'));
+    if (first?.northShort) head.appendChild(h('span', 'note', label(locale, 'northShort')));
+    if (first?.stopped !== null && first?.stopped !== undefined) head.appendChild(h('span', 'note', label(locale, first.stopped ? 'stopped' : 'secondCharleston')));
     if (table.source) head.appendChild(h('span', 'source', table.source));
     const parts: HTMLElement[] = [head];
+    if (FIRST_OR_SECOND.test(table.phase)) {
+      const mnemonic = h('div', 'mnemonic muted', t(locale, 'mnemonic.rollor'));
+      mnemonic.id = 'mnemonic';
+      parts.push(mnemonic);
+    }
     if (first?.misdeal) {
       const misdeal = h('div', 'misdeal');
       misdeal.id = 'misdeal';
-      misdeal.textContent = `Misdeal${first.misdeal.by ? ` declared by ${first.misdeal.by}` : ''}: ${first.misdeal.reason}`;
+      const by = first.misdeal.by;
+      misdeal.textContent = by
+        ? label(locale, 'misdealBy', { seat: locale === 'en' ? by : this.seatName(by), reason: first.misdeal.reason })
+        : label(locale, 'misdeal', { reason: first.misdeal.reason });
       parts.push(misdeal);
     }
     const redeal = SEATS.some((seat) => table.legal[seat]?.redeal === true);
     if (redeal) {
       const bar = h('div', 'table-actions');
-      bar.appendChild(button('Redeal (hand.redeal)', 'act redeal', () => this.options.send({ type: 'hand.redeal' })));
+      bar.appendChild(button(label(locale, 'redeal'), 'act redeal', () => this.options.send({ type: 'hand.redeal' })));
       parts.push(bar);
     }
     const seats = h('div', `seats mode-${table.mode === 'all' ? 'all' : 'seat'}`);
@@ -136,15 +168,19 @@ export class TablePanel {
     if (legal?.pass && !legal.pass.blind.includes(ui.blind)) ui.blind = legal.pass.blind[0] ?? 0;
     const box = h('div', `seat seat-${seat}${waiting ? ' waiting' : ''}`);
     box.dataset['seat'] = seat;
+    const locale = this.locale;
     const header = h('header');
-    header.append(h('b', 'seat-name', cap(seat)), h('span', 'count', `${view.counts[seat]} tiles`));
-    if (waiting) header.appendChild(h('span', 'badge to-act', 'to act'));
-    if (view.vote) header.appendChild(h('span', `badge vote vote-${view.vote}`, `vote: ${view.vote}`));
+    header.append(h('b', 'seat-name', this.seatName(seat)), h('span', 'count', t(locale, 'plural.tiles', { count: view.counts[seat] })));
+    if (waiting) header.appendChild(h('span', 'badge to-act', label(locale, 'toAct')));
+    if (view.vote) header.appendChild(h('span', `badge vote vote-${view.vote}`, label(locale, 'vote', { vote: label(locale, `vote.${view.vote}`) })));
     if (view.courtesy) {
       const { offer, agreed } = view.courtesy;
-      header.appendChild(h('span', 'badge courtesy', `offer ${offer ?? '–'} · agreed ${agreed ?? '–'}`));
+      header.appendChild(h('span', 'badge courtesy', label(locale, 'offerAgreed', { offer: offer ?? '–', agreed: agreed ?? '–' })));
     }
     box.appendChild(header);
+    const prompt = h('p', 'prompt', promptFor(locale, view));
+    prompt.dataset['seat'] = seat;
+    box.appendChild(prompt);
 
     const selectable = new Set<string>([...(legal?.pass?.from ?? []), ...(legal?.courtesy?.from ?? [])]);
     const limit = legal?.pass ? 3 - ui.blind : (legal?.courtesy?.count ?? 0);
@@ -154,19 +190,19 @@ export class TablePanel {
 
     const onTable = h('span', 'on-table');
     if (view.packet) {
-      onTable.appendChild(h('span', 'label', 'on table'));
+      onTable.appendChild(h('span', 'label', label(locale, 'onTable')));
       if (table.mode === seat) {
         // seat mode: the page's own packet (its own tiles; blind tiles stay unseen)
         const faces = h('span', 'packet-faces');
         for (const tile of view.packet.tiles) faces.appendChild(this.staticChip(tile));
         onTable.appendChild(faces);
-        if (view.packet.blind > 0) onTable.appendChild(backs(view.packet.blind, `${view.packet.blind} forwarded blind`));
+        if (view.packet.blind > 0) onTable.appendChild(backs(view.packet.blind, label(locale, 'forwardedBlind', { count: view.packet.blind })));
       } else {
-        onTable.appendChild(backs(view.packet.tiles.length + view.packet.blind, 'packet face down'));
+        onTable.appendChild(backs(view.packet.tiles.length + view.packet.blind, label(locale, 'packetFaceDown')));
       }
     } else if (view.packetOnTable[seat]) {
-      onTable.appendChild(h('span', 'label', 'on table'));
-      onTable.appendChild(backs(3, 'packet face down'));
+      onTable.appendChild(h('span', 'label', label(locale, 'onTable')));
+      onTable.appendChild(backs(3, label(locale, 'packetFaceDown')));
     }
     if (onTable.childElementCount > 0) header.appendChild(onTable);
 
@@ -174,7 +210,7 @@ export class TablePanel {
     if (legal) foot.appendChild(this.actions(seat, legal, ui, limit));
     if (view.received.length > 0) {
       const received = h('span', 'received');
-      received.appendChild(h('span', 'label', 'received'));
+      received.appendChild(h('span', 'label', label(locale, 'received')));
       for (const tile of view.received) received.appendChild(this.staticChip(tile));
       foot.appendChild(received);
     }
@@ -187,13 +223,13 @@ export class TablePanel {
     const box = h('div', `seat other seat-${seat}${waiting ? ' waiting' : ''}`);
     box.dataset['seat'] = seat;
     const header = h('header');
-    header.append(h('b', 'seat-name', cap(seat)), h('span', 'count', `${table.public.counts[seat]} tiles`));
-    if (waiting) header.appendChild(h('span', 'badge to-act', 'to act'));
+    header.append(h('b', 'seat-name', this.seatName(seat)), h('span', 'count', t(this.locale, 'plural.tiles', { count: table.public.counts[seat] })));
+    if (waiting) header.appendChild(h('span', 'badge to-act', label(this.locale, 'toAct')));
     const me = table.mode === 'all' ? undefined : table.views[table.mode];
     if (me?.packetOnTable[seat]) {
       const partner = me.courtesy?.partner === seat ? me.courtesy.agreed : null;
       const count = PASS_PHASES.has(table.phase) ? 3 : (partner ?? 1);
-      header.appendChild(backs(count, 'packet on table, face down'));
+      header.appendChild(backs(count, label(this.locale, 'packetOnTableFaceDown')));
     }
     box.appendChild(header);
     return box;
@@ -212,7 +248,7 @@ export class TablePanel {
     chip.dataset['tile'] = tile.tile;
     chip.dataset['id'] = String(tile.id);
     chip.disabled = !selectable && !selected;
-    chip.title = tile.tile === 'J' ? 'Joker (never passed)' : tile.tile === 'F' ? 'Flower' : tile.tile;
+    chip.title = tile.tile === 'J' ? label(this.locale, 'joker') : tile.tile === 'F' ? label(this.locale, 'flower') : tile.tile;
     chip.addEventListener('click', () => {
       if (selected) ui.selected = ui.selected.filter((id) => id !== tile.id);
       else if (ui.selected.length < limit) ui.selected = [...ui.selected, tile.id];
@@ -239,9 +275,9 @@ export class TablePanel {
       const group = h('span', 'action-group pass');
       if (pass.blind.length > 1 || (pass.blind[0] ?? 0) > 0) {
         const select = h('select', 'blind');
-        select.title = 'Tiles forwarded blind';
+        select.title = label(this.locale, 'blindTitle');
         for (const blind of pass.blind) {
-          const option = h('option', '', `blind ${blind}`);
+          const option = h('option', '', label(this.locale, 'blindOption', { count: blind }));
           option.value = String(blind);
           option.selected = blind === ui.blind;
           select.appendChild(option);
@@ -256,7 +292,7 @@ export class TablePanel {
       const tiles = this.codesOf(seat, ui);
       const ready = tiles.length === limit;
       group.appendChild(
-        button(`Pass ${tiles.length}/${limit}`, 'act pass-commit', () => {
+        button(label(this.locale, 'passButton', { selected: tiles.length, limit }), 'act pass-commit', () => {
           const event: Extract<CharlestonEvent, { type: 'pass.commit' }> = { type: 'pass.commit', seat, tiles };
           if (ui.blind > 0) event.blind = ui.blind;
           send(event);
@@ -268,21 +304,21 @@ export class TablePanel {
       const count = legal.courtesy.count;
       const tiles = this.codesOf(seat, ui);
       bar.appendChild(
-        button(`Courtesy commit ${tiles.length}/${count}`, 'act courtesy-commit', () => send({ type: 'courtesy.commit', seat, tiles }), tiles.length !== count),
+        button(label(this.locale, 'courtesyButton', { selected: tiles.length, count }), 'act courtesy-commit', () => send({ type: 'courtesy.commit', seat, tiles }), tiles.length !== count),
       );
     }
-    if (legal.retract) bar.appendChild(button('Retract', 'act retract', () => send({ type: 'pass.retract', seat })));
-    for (const vote of legal.vote) bar.appendChild(button(`Vote ${vote}`, `act vote-${vote}`, () => send({ type: 'vote.cast', seat, vote })));
+    if (legal.retract) bar.appendChild(button(label(this.locale, 'retract'), 'act retract', () => send({ type: 'pass.retract', seat })));
+    for (const vote of legal.vote) bar.appendChild(button(label(this.locale, 'voteButton', { vote: label(this.locale, `vote.${vote}`) }), `act vote-${vote}`, () => send({ type: 'vote.cast', seat, vote })));
     if (legal.offer.length > 0) {
       const group = h('span', 'action-group offer');
-      group.appendChild(h('span', 'label', 'Offer'));
+      group.appendChild(h('span', 'label', label(this.locale, 'offer')));
       for (const count of legal.offer) group.appendChild(button(String(count), 'act offer', () => send({ type: 'courtesy.offer', seat, count })));
       bar.appendChild(group);
     }
-    if (legal.draw) bar.appendChild(button('Draw', 'act draw', () => send({ type: 'wall.draw', seat })));
-    if (legal.declareMahjong) bar.appendChild(button('Declare mahjong', 'act mahjong', () => send({ type: 'hand.declareMahjong', seat })));
-    if (legal.declareMisdeal) bar.appendChild(button('Misdeal', 'act misdeal quiet', () => send({ type: 'misdeal.declare', seat })));
-    if (bar.childElementCount === 0) bar.appendChild(h('span', 'none', 'No action'));
+    if (legal.draw) bar.appendChild(button(label(this.locale, 'draw'), 'act draw', () => send({ type: 'wall.draw', seat })));
+    if (legal.declareMahjong) bar.appendChild(button(label(this.locale, 'declareMahjong'), 'act mahjong', () => send({ type: 'hand.declareMahjong', seat })));
+    if (legal.declareMisdeal) bar.appendChild(button(label(this.locale, 'misdealButton'), 'act misdeal quiet', () => send({ type: 'misdeal.declare', seat })));
+    if (bar.childElementCount === 0) bar.appendChild(h('span', 'none', label(this.locale, 'noAction')));
     return bar;
   }
 }
