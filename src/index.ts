@@ -43,7 +43,7 @@ export { viewFor, waitingFor } from './views.js';
 export type { PublicView, SeatView, TileView, ViewOptions } from './views.js';
 export { LOCALES, DEFAULT_LOCALE } from './i18n/catalog.js';
 export type { Locale, MessageKey, MessageParams, Catalog, PluralMessage } from './i18n/catalog.js';
-export { t, resolveLocale, isLocale, localizeRefusal, refusalMessage, CATALOGS } from './i18n/translate.js';
+export { t, resolveLocale, isLocale, localizeRefusal, refusalMessage, registerCatalog, CATALOGS } from './i18n/translate.js';
 export type { ResolvedLocale } from './i18n/translate.js';
 export { legalActions, legalEvents, multisetChoices } from './legal.js';
 export type { LegalActions } from './legal.js';

@@ -13,6 +13,7 @@ import type { Locale } from '../i18n/catalog.js';
 import { LOCALES } from '../i18n/catalog.js';
 import { localizeRefusal, resolveLocale, t } from '../i18n/translate.js';
 import { playCommand } from './play.js';
+import '../i18n/locales.js'; // the CLI speaks every language (--lang)
 
 /** Exit codes of the CLI (contract §8). */
 export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;

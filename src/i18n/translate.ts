@@ -5,13 +5,18 @@
  */
 import type { Refusal, RefusalCode } from '../types.js';
 import { DEFAULT_LOCALE, LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './catalog.js';
-import { ca } from './ca.js';
-import { el } from './el.js';
 import { en } from './en.js';
-import { sw } from './sw.js';
 
-/** The catalogs, by locale. */
-export const CATALOGS: { readonly [L in Locale]: Catalog } = { en, ca, sw, el };
+/**
+ * The loaded catalogs, by locale. English is always there; the others are loaded by importing
+ * `charleston-engine/locales` (`src/i18n/locales.ts`), so a client that speaks English only does not carry them.
+ */
+export const CATALOGS: { [L in Locale]?: Catalog } = { en };
+
+/** Loads a locale's catalog (done by `src/i18n/locales.ts` for ca, sw and el). */
+export function registerCatalog(locale: Locale, catalog: Catalog): void {
+  CATALOGS[locale] = catalog;
+}
 
 /** True when `value` names a supported locale exactly. */
 export function isLocale(value: unknown): value is Locale {
@@ -31,7 +36,10 @@ export interface ResolvedLocale {
 export function resolveLocale(input: unknown): ResolvedLocale {
   if (input === undefined || input === null || input === '') return { locale: DEFAULT_LOCALE };
   const language = typeof input === 'string' ? (input.trim().toLowerCase().split(/[-_]/)[0] ?? '') : '';
-  if (isLocale(language)) return { locale: language };
+  if (isLocale(language)) {
+    if (CATALOGS[language] !== undefined) return { locale: language };
+    return { locale: DEFAULT_LOCALE, warning: `the ${language} catalog is not loaded (import 'charleston-engine/locales'); using English` };
+  }
   const shown = typeof input === 'string' ? JSON.stringify(input.slice(0, 40)) : typeof input;
   return { locale: DEFAULT_LOCALE, warning: `unknown language ${shown}; using English (available: ${LOCALES.join(', ')})` };
 }
@@ -63,7 +71,7 @@ export function pluralForm(locale: Locale, message: PluralMessage, count: number
 const PLACEHOLDER = /\{([A-Za-z][\w]*)(?:\|([\w.]+))?\}/g;
 
 function lookup(locale: Locale, key: string): string | PluralMessage | undefined {
-  const catalog = CATALOGS[locale] as Readonly<Record<string, string | PluralMessage>>;
+  const catalog = (CATALOGS[locale] ?? en) as Readonly<Record<string, string | PluralMessage>>;
   return Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : undefined;
 }
 

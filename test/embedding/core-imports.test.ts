@@ -22,6 +22,9 @@ describe('the core entry point', () => {
     const packages = new Set(inputs.filter((file) => file.includes('node_modules/')).map((file) => file.split('node_modules/')[1]?.split('/')[0]));
     expect([...packages]).toEqual(['xstate']);
     expect(inputs).toContain('machines/charleston.machine.ts');
+    // English is the only catalog in the core; ca, sw and el come with `charleston-engine/locales`.
+    expect(inputs).toContain('src/i18n/en.ts');
+    expect(inputs.filter((file) => /src\/i18n\/(ca|sw|el)\.ts$/.test(file))).toEqual([]);
   });
 
   it('would fail on a Node-only import (the check can fail)', async () => {

@@ -3,6 +3,7 @@
  * with the same placeholder names; formatters point at keys that exist; plural forms cover each locale's
  * `Intl.PluralRules` categories (through `other`). The inspector page's labels hold to the same rules.
  */
+import '../../src/i18n/locales.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type PluralMessage } from '../../src/i18n/catalog.js';

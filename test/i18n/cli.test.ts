@@ -3,6 +3,7 @@
  * messages and the summary localized, codes unchanged, exit code 0); English output is unchanged; an unknown
  * language falls back to English with a warning on stderr and the same exit codes.
  */
+import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 

@@ -3,6 +3,7 @@
  * table panel (phase name, seat names, prompts) and the refusal messages in the log (rendered from code and
  * params; the code itself stays); the chart keeps the machine's state ids. An unknown `?lang=` shows English.
  */
+import '../../src/i18n/locales.js';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
  * with the same codes; `viewFor(…, { locale })` adds `locale`, `phaseName` and a `prompt`; an unknown locale falls
  * back to English with one warning and never throws.
  */
+import '../../src/i18n/locales.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES, type Locale } from '../../src/i18n/catalog.js';
 import { localizeRefusal, resolveLocale } from '../../src/i18n/translate.js';

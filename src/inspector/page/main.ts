@@ -6,6 +6,7 @@
 import type { ControlMessage } from '../protocol.js';
 import { SEATS, type Seat } from '../../seats.js';
 import { resolveLocale, t } from '../../i18n/translate.js';
+import '../../i18n/locales.js'; // the page's language picker offers every language
 import { label, type LabelKey } from './labels.js';
 import type { CharlestonEvent } from '../../types.js';
 import { buildChart, currentPath, highlight, layoutChart, renderChart, type Measure } from './graph.js';
