@@ -86,6 +86,21 @@ describe('charleston play', () => {
   });
 });
 
+describe('charleston inspect (arguments)', () => {
+  const inspect = async (...argv: string[]): Promise<{ code: number; err: string }> => {
+    const err: string[] = [];
+    const code = await main(['inspect', ...argv], { out: () => undefined, err: (line) => err.push(line) });
+    return { code, err: err.join('\n') };
+  };
+  it('refuses bad arguments with exit 2 before serving anything', async () => {
+    expect(await inspect('--seed=-3')).toEqual({ code: 2, err: expect.stringContaining('--seed must be an integer') });
+    expect(await inspect('--port', '70000')).toEqual({ code: 2, err: expect.stringContaining('--port must be 0–65535') });
+    expect(await inspect('test/fixtures/invalid-deal.json')).toEqual({ code: 2, err: expect.stringContaining('deal.south[0]') });
+    expect(await inspect(example, '--seed', '3')).toEqual({ code: 2, err: expect.stringContaining('not both') });
+    expect(await inspect(example, example)).toMatchObject({ code: 2 });
+  });
+});
+
 describe('the bin from a checkout', () => {
   it('npx-style: node bin/charleston.js run exits with the script’s code', () => {
     // `npm test` builds dist/ first (the bin runs the compiled CLI).

@@ -5,13 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { startInspectorServer } from '../inspector/server.js';
-import { isSeed } from '../prng.js';
 import { resolveInput } from '../service.js';
 import { parseScriptText, scriptSetup } from '../script/script.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
 import type { Locale } from '../i18n/catalog.js';
 import type { Io } from './main.js';
-import { parseSeats } from './play.js';
+import { parseBotTable } from './play.js';
 
 /** Arguments of the inspect command. */
 export interface InspectArgs {
@@ -48,17 +47,12 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
       return 2;
     }
   } else {
-    const seed = args.seed === undefined ? 1 : Number(args.seed);
-    if (args.seed !== undefined && (!/^\d+$/.test(args.seed) || !isSeed(seed))) {
-      io.err(`--seed must be an integer 0 … 4294967295, got ${JSON.stringify(args.seed)}`);
+    const table = parseBotTable(args.seed, args.seats);
+    if (typeof table === 'string') {
+      io.err(table);
       return 2;
     }
-    const strategies = parseSeats(args.seats);
-    if (typeof strategies === 'string') {
-      io.err(strategies);
-      return 2;
-    }
-    source = { kind: 'bots' as const, seed, strategies };
+    source = { kind: 'bots' as const, ...table };
   }
   let lastPhase = '';
   const server = await startInspectorServer({

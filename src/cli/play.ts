@@ -19,19 +19,25 @@ export function parseSeats(text: string | undefined): BySeat<Strategy> | string 
   return { east: pick(0), south: pick(1), west: pick(2), north: pick(3) };
 }
 
+/** A bot table from `--seed` and `--seats`, or the problem with them (for play and inspect). */
+export function parseBotTable(seedArg: string | undefined, seatsArg: string | undefined): { seed: number; strategies: BySeat<Strategy> } | string {
+  const seed = seedArg === undefined ? 1 : Number(seedArg);
+  if (seedArg !== undefined && (!/^\d+$/.test(seedArg) || !isSeed(seed))) {
+    return `--seed must be an integer 0 … 4294967295, got ${JSON.stringify(seedArg)}`;
+  }
+  const strategies = parseSeats(seatsArg);
+  return typeof strategies === 'string' ? strategies : { seed, strategies };
+}
+
 /** Runs the play command; returns the exit code. */
 export function playCommand(args: { seed: string | undefined; seats: string | undefined; json: boolean; locale?: Locale }, io: Io): number {
   const locale = args.locale ?? 'en';
-  const seed = args.seed === undefined ? 1 : Number(args.seed);
-  if (args.seed !== undefined && (!/^\d+$/.test(args.seed) || !isSeed(seed))) {
-    io.err(`--seed must be an integer 0 … 4294967295, got ${JSON.stringify(args.seed)}`);
+  const table = parseBotTable(args.seed, args.seats);
+  if (typeof table === 'string') {
+    io.err(table);
     return 2;
   }
-  const strategies = parseSeats(args.seats);
-  if (typeof strategies === 'string') {
-    io.err(strategies);
-    return 2;
-  }
+  const { seed, strategies } = table;
   const service = createCharleston({ seed, locale });
   let lastPhase: string = service.phase;
   if (!args.json) {
