@@ -5,15 +5,9 @@
  */
 import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../support/cli.js';
 
-function run(...argv: string[]): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = main(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
-  if (typeof code !== 'number') throw new Error('expected a synchronous command');
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runCli;
 
 const example = 'examples/full-charleston.json';
 
