@@ -67,7 +67,7 @@ export function checkCourtesyCommit(
   if (status === 'offering') return refuse('COURTESY_NOT_AGREED');
   if (context.table[commit.seat] !== null) return refuse('ALREADY_COMMITTED');
   const count = agreedCount(context, pair) ?? 0;
-  return checkPacketTiles(context.racks[commit.seat], commit.tiles, count, 'the count your courtesy pair agreed on');
+  return checkPacketTiles(context.racks[commit.seat], commit.tiles, count);
 }
 
 /** True when both seats of the pair have their courtesy packet on the table. */

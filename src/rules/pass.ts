@@ -21,9 +21,8 @@ export function checkPacketTiles(
   rack: readonly TileId[],
   tiles: readonly Tile[],
   expected: number,
-  what: string,
 ): Refusal | null {
-  if (tiles.length !== expected) return refuse('WRONG_PACKET_SIZE', { expected, actual: tiles.length, what });
+  if (tiles.length !== expected) return refuse('WRONG_PACKET_SIZE', { expected, actual: tiles.length });
   if (tiles.includes(JOKER)) return refuse('JOKER_NOT_PASSABLE');
   const missing = firstMissingTile(rack, tiles);
   return missing === undefined ? null : refuse('TILE_NOT_IN_RACK', { tile: missing });
@@ -43,12 +42,7 @@ export function checkPassCommit(
   if (context.table[commit.seat] !== null) return refuse('ALREADY_COMMITTED');
   const blind = commit.blind ?? 0;
   if (blind > 0 && !rule.blindAllowed) return refuse('BLIND_NOT_ALLOWED');
-  return checkPacketTiles(
-    context.racks[commit.seat],
-    commit.tiles,
-    PACKET_SIZE - blind,
-    blind > 0 ? `of your own beside ${blind} passed blind` : 'in every Charleston pass',
-  );
+  return checkPacketTiles(context.racks[commit.seat], commit.tiles, PACKET_SIZE - blind);
 }
 
 /** Moves the committed tiles from the rack to the table, face down (R4). Assumes the commit is legal. */
