@@ -77,7 +77,7 @@ export const tableArb: fc.Arbitrary<FuzzTable> = fc.record({
 
 /** Values that are not events, or almost events: any JS value, and objects with hostile keys and field values. */
 const junkValueArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.anything({ maxDepth: 2, withNullPrototype: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true }),
+  fc.anything({ maxDepth: 2, withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true }),
   fc.constantFrom(NaN, -0, Infinity, -Infinity, -1, 1.5, 2 ** 53, '', ' ', 'J', '1b', 'EAST', 'east ', null, undefined, [], {}, [null], [undefined], true, false),
 );
 
