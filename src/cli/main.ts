@@ -93,6 +93,7 @@ function invalid(file: string, where: string, message: string, json: boolean, io
 
 /** Runs the CLI with `argv` (without node and script path); returns the exit code (a promise for `inspect`). */
 export function main(argv: readonly string[], io: Io = defaultIo): number | Promise<number> {
+  if (argv[0] === 'serve') return import('./serve.js').then(({ serveCommand }) => serveCommand(argv.slice(1), io));
   let parsed;
   try {
     parsed = parseArgs({
