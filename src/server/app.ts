@@ -91,7 +91,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allowUnionTypes: true } },
   });
   installErrorHandlers(app);
-  installOriginCheck(app, new Set(options.allowOrigins ?? []));
+  const allowedOrigins = new Set(options.allowOrigins ?? []);
+  installOriginCheck(app, allowedOrigins);
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.httpPerMinute ?? 600,
@@ -102,9 +103,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       return token === null ? `ip ${request.ip}` : `token ${hashToken(token)}`;
     },
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false } });
   registerRoutes(app, tables);
-  registerLive(app, tables, { ...DEFAULT_LIVE, ...options.live });
+  registerLive(app, tables, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins);
   registerStatic(app, options.distDir ?? packageDist);
 
   const sweep = setInterval(() => tables.registry.evictIdle(), Math.max(1_000, Math.floor(tableOptions.idleMillis / 2)));

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Role } from './auth.js';
 import { ServiceError } from './errors.js';
+import { isAllowedOrigin } from './origin.js';
 import { viewMessage, type Listener } from './hub.js';
 import { serviceRefusal } from './messages.js';
 import { RateLimiter } from './rate.js';
@@ -52,12 +53,13 @@ function parse(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Incomi
 const isMessageId = (id: unknown): id is string | number => (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isFinite(id));
 
 /** Registers the live route. */
-export function registerLive(app: FastifyInstance, service: TableService, options: LiveOptions): void {
+export function registerLive(app: FastifyInstance, service: TableService, options: LiveOptions, allowedOrigins: ReadonlySet<string>): void {
   const limiter = new RateLimiter(options.rate);
-  const sockets = new Set<WebSocket>();
+  /** Every open socket and how to drop it. */
+  const sockets = new Map<WebSocket, (code: number, reason: string) => void>();
 
   const pinger = setInterval(() => {
-    for (const socket of sockets) {
+    for (const socket of sockets.keys()) {
       const alive = socket as WebSocket & { charlestonAlive?: boolean };
       if (alive.charlestonAlive === false) {
         socket.terminate();
@@ -72,7 +74,7 @@ export function registerLive(app: FastifyInstance, service: TableService, option
     clearInterval(pinger);
   });
   app.addHook('preClose', async () => {
-    for (const socket of sockets) socket.close(CLOSE.goingAway, 'the service is shutting down');
+    for (const drop of sockets.values()) drop(CLOSE.goingAway, 'the service is shutting down');
   });
 
   app.get<{ Params: { id: string } }>(
@@ -82,6 +84,7 @@ export function registerLive(app: FastifyInstance, service: TableService, option
       schema: { params: tableParams },
       preValidation: async (request) => {
         if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ServiceError('INVALID_INPUT', 'upgrade: this route is a WebSocket');
+        if (!isAllowedOrigin(request, allowedOrigins)) throw new ServiceError('FORBIDDEN', 'origin: not allowed (start the service with --allow-origin)');
       },
       preHandler: async (request) => {
         if ((await selectVersion(service.db, request.params.id)) === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
@@ -94,21 +97,25 @@ export function registerLive(app: FastifyInstance, service: TableService, option
       let inFlight = 0;
       let remove: (() => void) | null = null;
       let greeted: Promise<void> | null = null;
-      sockets.add(socket);
       (socket as WebSocket & { charlestonAlive?: boolean }).charlestonAlive = true;
 
       const close = (code: number, reason: string): void => {
+        remove?.(); // no more views for a connection on its way out
+        remove = null;
         if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return;
         socket.close(code, reason);
         // A peer that does not read will never answer the close: end the socket after a grace period.
         setTimeout(() => socket.terminate(), 2_000).unref();
       };
+      /** True when `bytes` more fit in the unsent buffer; else the reader is too slow and is dropped. */
+      const hasRoom = (bytes: number): boolean => {
+        if (socket.readyState !== socket.OPEN) return false;
+        if (socket.bufferedAmount + bytes <= options.maxBufferedBytes) return true;
+        close(CLOSE.tryLater, 'too far behind: reconnect to catch up');
+        return false;
+      };
       const write = (text: string): void => {
-        if (socket.readyState !== socket.OPEN) return;
-        if (socket.bufferedAmount + text.length > options.maxBufferedBytes) {
-          close(CLOSE.tryLater, 'too far behind: reconnect to catch up');
-          return;
-        }
+        if (!hasRoom(text.length)) return;
         socket.send(text, (error) => {
           if (error) socket.terminate();
         });
@@ -119,10 +126,15 @@ export function registerLive(app: FastifyInstance, service: TableService, option
         },
         send: write,
       };
+      sockets.set(socket, close);
       const helloTimer = setTimeout(() => close(CLOSE.badToken, 'send {"type":"hello","token":…} first'), options.helloMillis);
       helloTimer.unref();
 
       socket.on('error', () => socket.terminate()); // ws already closed it with 1002/1009 where the peer was at fault
+      // Pongs go through the same bound as views (ws's automatic pong is off): a client that pings without reading is dropped.
+      socket.on('ping', (data: Buffer) => {
+        if (hasRoom(data.length + 2)) socket.pong(data);
+      });
       socket.on('pong', () => {
         (socket as WebSocket & { charlestonAlive?: boolean }).charlestonAlive = true;
       });

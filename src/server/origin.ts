@@ -18,6 +18,8 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: ReadonlySet<st
 /** Adds the origin check and CORS headers for allowed cross-origin callers (with preflight). */
 export function installOriginCheck(app: FastifyInstance, allowed: ReadonlySet<string>): void {
   app.addHook('onRequest', async (request, reply) => {
+    // A WebSocket upgrade is checked by the live route itself (an error here would leave the upgrade hanging).
+    if (request.headers.upgrade?.toLowerCase() === 'websocket' && /^\/api\/tables\/[^/?]+\/live(\?|$)/.test(request.url)) return undefined;
     if (!isAllowedOrigin(request, allowed)) throw new ServiceError('FORBIDDEN', `origin ${String(request.headers.origin).slice(0, 100)} is not allowed (start the service with --allow-origin)`);
     const origin = request.headers.origin;
     if (origin !== undefined && allowed.has(origin)) {

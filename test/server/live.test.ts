@@ -8,10 +8,10 @@ describe.each(databases())('live play on $name', ({ location }) => {
   let node: Node;
   beforeAll(async () => {
     node = await startNode({ location: location(), live: { rate: { burst: 1000, perSecond: 1000 } } });
-  });
+  }, 60_000);
   afterAll(async () => {
     await node.close();
-  });
+  }, 60_000);
 
   it.each([2026, 7])('four seats play the hand of seed %i; every frame is exactly that seat’s view', async (seed) => {
     const table = await createTable(node.base, { seed });
