@@ -114,8 +114,10 @@ export class TableService {
 
   /** The table in memory (loaded on demand); throws 404. */
   async table(id: string): Promise<LiveTable> {
+    const wasCached = this.registry.peek(id) !== null;
     const table = await this.registry.get(id);
     if (table === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+    if (!wasCached) this.kickBots(id); // after a restart or on another node: bots that were due act now
     return table;
   }
 
@@ -176,6 +178,10 @@ export class TableService {
       this.registry.put(changed);
       this.hub.publish(changed);
       this.kickBots(id);
+    } else {
+      // A refusal may have reloaded a table another node had moved on: its views go out too (once per version).
+      const current = this.registry.peek(id);
+      if (current !== null) this.hub.publish(current);
     }
     return reply;
   }
@@ -222,7 +228,10 @@ export class TableService {
         const row = await q.selectTable(this.db, id);
         if (row === null) return;
         const current = this.registry.peek(id);
-        if (current !== null && current.version === row.version && JSON.stringify(current.players) === JSON.stringify(row.players)) return;
+        if (current !== null && current.version === row.version && JSON.stringify(current.players) === JSON.stringify(row.players)) {
+          this.hub.publish(current); // loaded by another path meanwhile: make sure its views went out (once per version)
+          return;
+        }
         const table = liveFromRow(row);
         this.registry.put(table);
         this.hub.publish(table);
