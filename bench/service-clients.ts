@@ -1,0 +1,210 @@
+/**
+ * The bench's socket clients, ours and the peer's, playing many tables at once from this process. Each seat
+ * decides from its own view only. A send's round trip is measured from the send until all four seats hold a
+ * state that includes it (ours: a view of that version or later; the peer's: its move counted in every view).
+ */
+import { performance } from 'node:perf_hooks';
+import { Client } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import { WebSocket } from 'ws';
+import { moveFromView } from '../test/server/support.js';
+import { CharlestonPeer, ROUNDS, peerMove } from './service-game.js';
+
+/** What a run measured. */
+export interface RunResult {
+  tables: number;
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+  latencies: number[];
+  finished: number;
+}
+
+const SEATS = ['east', 'south', 'west', 'north'] as const;
+const ENDED = new Set(['complete', 'eastMahjong']);
+
+/** Runs `work` over `items` with at most `limit` at once. */
+export async function pool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        out[index] = await work(items[index] as T, index);
+      }
+    }),
+  );
+  return out;
+}
+
+async function postJson(url: string, body: unknown): Promise<Record<string, any>> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, any>;
+}
+
+interface OurSeat {
+  socket: WebSocket;
+  latest: Record<string, any> | null;
+  highest: number;
+  acted: number;
+}
+
+/** Plays `count` tables on our service at `base` (4 WebSocket seats each) until every hand ends or `deadline`. */
+export async function runOurs(base: string, count: number, budgetMs: number): Promise<RunResult> {
+  const created = await pool(Array.from({ length: count }, (_, i) => i), 32, (i) => postJson(`${base}/api/tables`, { seed: 1000 + (i % 500) }));
+  let go = false;
+  let accepted = 0;
+  let finished = 0;
+  const latencies: number[] = [];
+  let resolveAll: () => void = () => undefined;
+  const allDone = new Promise<void>((resolve) => {
+    resolveAll = resolve;
+  });
+  const tables = await pool(created, 64, async (table) => {
+    const seats: OurSeat[] = [];
+    const sentAt = new Map<string, number>();
+    const pending = new Map<number, number>();
+    let nextId = 0;
+    let done = false;
+    const settle = (): void => {
+      const low = Math.min(...seats.map((s) => s.highest));
+      for (const [version, t0] of pending) {
+        if (version <= low) {
+          latencies.push(performance.now() - t0);
+          pending.delete(version);
+        }
+      }
+    };
+    const act = (seat: OurSeat): void => {
+      if (!go || done || seat.latest === null || seat.latest.version <= seat.acted) return;
+      seat.acted = seat.latest.version;
+      const move = moveFromView(seat.latest.view);
+      if (move === null) return;
+      const id = String((nextId += 1));
+      sentAt.set(id, performance.now());
+      seat.socket.send(JSON.stringify({ type: 'send', id, event: move }));
+    };
+    for (const name of SEATS) {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/api/tables/${table.id}/live`);
+      const seat: OurSeat = { socket, latest: null, highest: -1, acted: -1 };
+      seats.push(seat);
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      socket.on('message', (data) => {
+        const frame = JSON.parse(data.toString()) as Record<string, any>;
+        if (frame.type === 'view') {
+          if (frame.version > seat.highest) {
+            seat.highest = frame.version;
+            seat.latest = frame;
+          }
+          settle();
+          if (!done && seats.every((s) => s.latest !== null && ENDED.has(s.latest.phase))) {
+            done = true;
+            finished += 1;
+            if (finished === count) resolveAll();
+          }
+          act(seat);
+        } else if (frame.type === 'result') {
+          const t0 = sentAt.get(frame.id);
+          sentAt.delete(frame.id);
+          if (frame.ok === true && t0 !== undefined) {
+            accepted += 1;
+            pending.set(frame.version, t0);
+            settle();
+          }
+          act(seat);
+        }
+      });
+      socket.send(JSON.stringify({ type: 'hello', token: table.tokens[name] }));
+    }
+    return { seats, act };
+  });
+  await Promise.all(tables.flatMap((t) => t.seats.map((s) => waitUntil(() => s.latest !== null))));
+  const start = performance.now();
+  go = true;
+  for (const table of tables) for (const seat of table.seats) table.act(seat);
+  await Promise.race([allDone, new Promise((resolve) => setTimeout(resolve, budgetMs))]);
+  const seconds = (performance.now() - start) / 1000;
+  for (const table of tables) for (const seat of table.seats) seat.socket.terminate();
+  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, finished };
+}
+
+/** Resolves once `condition` holds (checked on each turn of the event loop, bounded by the caller's run). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** Plays `count` matches on the boardgame.io server at `base` (4 socket.io clients each). */
+export async function runPeer(base: string, count: number, budgetMs: number): Promise<RunResult> {
+  const matches = await pool(Array.from({ length: count }, (_, i) => i), 32, async (i) => {
+    const { matchID } = await postJson(`${base}/games/charleston/create`, { numPlayers: 4, setupData: { seed: 1000 + (i % 500) } });
+    const credentials: string[] = [];
+    for (const playerID of ['0', '1', '2', '3']) credentials.push((await postJson(`${base}/games/charleston/${matchID}/join`, { playerID, playerName: `p${playerID}` })).playerCredentials as string);
+    return { matchID: matchID as string, credentials };
+  });
+  let go = false;
+  let accepted = 0;
+  let finished = 0;
+  const latencies: number[] = [];
+  let resolveAll: () => void = () => undefined;
+  const allDone = new Promise<void>((resolve) => {
+    resolveAll = resolve;
+  });
+  const tables = await pool(matches, 64, async (match) => {
+    const views: Array<Record<string, any> | null> = [null, null, null, null];
+    const pending = new Map<string, number>();
+    let done = false;
+    const clients = ['0', '1', '2', '3'].map((playerID, index) => {
+      const client = Client({ game: CharlestonPeer as never, numPlayers: 4, multiplayer: SocketIO({ server: base }), matchID: match.matchID, playerID, credentials: match.credentials[index] as string, debug: false });
+      // boardgame.io refuses a move made at a stale state id (another player moved first): such a move is sent
+      // again at the next state, and its round trip counts from the first try.
+      let actedAt = -1;
+      let stateId = -1;
+      const act = (): void => {
+        const view = views[index] ?? null;
+        if (!go || done || view === null || stateId <= actedAt) return;
+        const move = peerMove(view as { round: number; rack: string[]; committed: boolean });
+        if (move === null) return;
+        actedAt = stateId;
+        const key = `${playerID} ${(view.moves[playerID] as number) + 1}`;
+        if (!pending.has(key)) pending.set(key, performance.now());
+        client.moves.act?.(move);
+      };
+      client.subscribe((state) => {
+        if (state === null) return;
+        stateId = state._stateID;
+        views[index] = state.G as Record<string, any>;
+        for (const [key, t0] of pending) {
+          const [player, n] = key.split(' ');
+          if (views.every((v) => v !== null && (v.moves[player as string] as number) >= Number(n))) {
+            latencies.push(performance.now() - t0);
+            accepted += 1;
+            pending.delete(key);
+          }
+        }
+        if (!done && views.every((v) => v !== null && v.round >= ROUNDS)) {
+          done = true;
+          finished += 1;
+          if (finished === count) resolveAll();
+        }
+        act();
+      });
+      client.start();
+      return { client, act, ready: () => views[index] !== null };
+    });
+    return clients;
+  });
+  await Promise.all(tables.flatMap((clients) => clients.map((c) => waitUntil(c.ready))));
+  const start = performance.now();
+  go = true;
+  for (const clients of tables) for (const c of clients) c.act();
+  await Promise.race([allDone, new Promise((resolve) => setTimeout(resolve, budgetMs))]);
+  const seconds = (performance.now() - start) / 1000;
+  for (const clients of tables) for (const c of clients) c.client.stop();
+  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, finished };
+}

@@ -1,0 +1,46 @@
+/**
+ * A service node for `bench/service.ts`, run as a child process with IPC: the real service with the bench's
+ * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
+ * line; answers `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
+ */
+import { createService } from '../src/server/app.js';
+import { parseDbLocation } from '../src/server/storage/db.js';
+
+const db = process.argv[2];
+const service = await createService({
+  location: parseDbLocation(db),
+  distDir: '/nonexistent',
+  httpPerMinute: 1_000_000,
+  live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxConnections: 50_000 },
+  tables: { maxLive: 100_000, idleMillis: 3_600_000 },
+});
+await service.app.listen({ host: '127.0.0.1', port: 0 });
+const address = service.app.server.address();
+const port = typeof address === 'object' && address !== null ? address.port : 0;
+process.stdout.write(`Charleston service: http://127.0.0.1:${port}/\n`);
+
+type Request = { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
+
+const memory = (): number => {
+  (globalThis as { gc?: () => void }).gc?.();
+  (globalThis as { gc?: () => void }).gc?.();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
+};
+
+process.on('message', (message: Request) => {
+  const reply = (value: unknown): void => {
+    process.send?.({ id: message.id, value });
+  };
+  if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.registry.size, connections: service.tables.hub.connections });
+  else if (message.type === 'evict') reply(service.tables.registry.evictIdle(Number.MAX_SAFE_INTEGER, 0));
+  else if (message.type === 'create') {
+    void (async () => {
+      for (let i = 0; i < message.count; i += 1) await service.tables.create({ seed: i + 1 }, 'en', { east: 'human', south: 'human', west: 'human', north: 'human' });
+      reply(message.count);
+    })();
+  } else if (message.type === 'stop') void service.close().then(() => process.exit(0));
+});
+process.once('SIGTERM', () => void service.close().then(() => process.exit(0)));
+// The bench's IPC channel closes when the bench ends (or dies): so does this node.
+process.once('disconnect', () => void service.close().then(() => process.exit(0)));
