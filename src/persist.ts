@@ -191,6 +191,9 @@ function checkConsistency(phase: Phase, context: CharlestonContext): void {
       }
     }
   }
+  if ((phase === 'misdeal') !== (context.misdeal !== null)) fail('context.misdeal', `must be set exactly in a misdeal (phase ${phase})`);
+  const tileProblems = invariantViolations(context, 'misdeal');
+  if (tileProblems.length > 0) fail('context', tileProblems[0] as string);
   for (const seat of SEATS) {
     // What joined a rack at the last exchange is the seat's own: in its rack, or in the packet it has put down since.
     const own = new Set([...context.racks[seat], ...(context.table[seat]?.tiles ?? [])]);
@@ -200,9 +203,6 @@ function checkConsistency(phase: Phase, context: CharlestonContext): void {
     if (new Set(received).size !== received.length) fail(`context.received.${seat}`, 'lists a tile twice');
     if (phase === 'firstCharleston.right' && received.length > 0) fail(`context.received.${seat}`, 'nothing has been received before the first pass');
   }
-  if ((phase === 'misdeal') !== (context.misdeal !== null)) fail('context.misdeal', `must be set exactly in a misdeal (phase ${phase})`);
-  const tileProblems = invariantViolations(context, 'misdeal');
-  if (tileProblems.length > 0) fail('context', tileProblems[0] as string);
 }
 
 /** Options for {@link restore}: the functions that are not persisted. */
