@@ -186,10 +186,10 @@ class Table implements CharlestonService {
     const before = this.actor.getSnapshot();
     const decision = decide(phaseOfSnapshot(before), before.context, event, this.#decideOptions);
     if (!decision.ok) return this.#reject(event, decision.refusal);
-    const decided = decision.value as CharlestonEvent & { [DECIDED]?: CharlestonContext };
+    const decided = decision.value as CharlestonEvent & { [DECIDED]?: CharlestonContext | undefined };
     decided[DECIDED] = before.context;
     this.#process(decided);
-    delete decided[DECIDED];
+    decided[DECIDED] = undefined;
     const after = this.#ownResult ?? this.actor.getSnapshot();
     this.#ownResult = null;
     this.#notify();
