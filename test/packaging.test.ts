@@ -81,12 +81,13 @@ describe('the packed tarball in a fresh project', () => {
         'const { service, phase } = playHand({ seed: 2026 });',
         "const east = viewFor(service.getSnapshot(), 'east', { locale: 'ca' });",
         "const refused = createCharleston({ seed: 1, locale: 'el' }).send({ type: 'vote.cast', seat: 'east', vote: 'stop' });",
-        'console.log(JSON.stringify({ phase, rack: east.rack.length, phaseName: east.phaseName, code: refused.ok ? null : refused.refusal.code, again: restore(persist(service)).phase }));',
+        'const output = service.getSnapshot().output;',
+        'console.log(JSON.stringify({ phase, rack: east.rack.length, phaseName: east.phaseName, code: refused.ok ? null : refused.refusal.code, again: restore(persist(service)).phase, outcome: output.outcome, wall: output.wall.length, east: output.racks.east.length }));',
       ].join('\n'),
     );
     const played = spawnSync(process.execPath, ['play.js'], { cwd: app, env, encoding: 'utf8' });
     expect(played.stderr).toBe('');
-    expect(JSON.parse(played.stdout)).toEqual({ phase: 'complete', rack: 14, phaseName: 'Charleston acabat', code: 'NOT_NOW', again: 'complete' });
+    expect(JSON.parse(played.stdout)).toEqual({ phase: 'complete', rack: 14, phaseName: 'Charleston acabat', code: 'NOT_NOW', again: 'complete', outcome: 'complete', wall: 99, east: 14 });
   });
 
   it('npx charleston run and play work with only xstate installed', () => {

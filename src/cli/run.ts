@@ -3,7 +3,7 @@
  * holds, 1 when an expectation fails, 2 when a file cannot be read or is not a valid script or deal (the worst wins).
  */
 import { readFileSync } from 'node:fs';
-import { InputError, createCharleston, localizeRefusal, parseScriptText, runScript, t, type Locale, type Script, type StepResult } from '../index.js';
+import { InputError, createCharleston, localizeRefusal, parseScriptText, runScript, t, type CharlestonOptions, type Locale, type Script, type StepResult } from '../index.js';
 import { formatRacks, formatStep } from './format.js';
 import type { Io } from './main.js';
 
@@ -17,10 +17,10 @@ export interface RunFlags {
   locale: Locale;
 }
 
-/** The table options a script sets up, as `createCharleston` takes them. */
-function setupOf(script: Script): { seed?: number; deal?: unknown; rules?: unknown } {
+/** The table options a script sets up, as `createCharleston` takes them (a deal without a seed uses seed 1). */
+function setupOf(script: Script): CharlestonOptions {
   return {
-    ...(script.seed !== undefined ? { seed: script.seed } : {}),
+    seed: script.seed ?? 1,
     ...(script.deal !== undefined ? { deal: script.deal } : {}),
     ...(script.rules !== undefined ? { rules: script.rules } : {}),
   };
