@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, main } from '../src/cli/main.js';
 import { installLine, missingPeers, requirePeers } from '../src/cli/require-peer.js';
-import { REFUSAL_CODES } from '../src/index.js';
+import { EVENT_TYPES, REFUSAL_CODES, createCharleston } from '../src/index.js';
 import { findJsonProblem } from '../src/script/json-error.js';
 import { runCli } from './support/cli.js';
 
@@ -153,6 +153,18 @@ describe('arguments, help and version', () => {
   it('flags may come before the command', () => {
     expect(run('--json', 'run', example).out.split('\n')[0]).toMatch(/^\{"file":"examples\/full-charleston.json","step":0/);
     expect(run('--lang', 'ca', 'play', '--seed', '2026').out).toBe(run('play', '--seed=2026', '--lang=ca').out);
+  });
+});
+
+describe('a rejected name comes with the valid ones', () => {
+  it('an unknown event type lists the event types; an unknown seat names the seat codes', () => {
+    const table = createCharleston({ seed: 1 });
+    const typo = table.send({ type: 'pass.comit', seat: 'east', tiles: [] });
+    expect(typo).toMatchObject({ ok: false, refusal: { code: 'INVALID_EVENT' } });
+    expect(typo.ok ? '' : typo.refusal.message).toBe(`That event is malformed: unknown event type string "pass.comit" (the types: ${EVENT_TYPES.join(', ')}).`);
+    const seat = table.send({ type: 'pass.retract', seat: 'nort' });
+    expect(seat.ok ? '' : seat.refusal.message).toBe('There is no seat nort: the seats are east, south, west and north.');
+    table.stop();
   });
 });
 
