@@ -4,7 +4,7 @@
  * phase ids and seat codes where they have always shown them.
  */
 export const en = {
-  // Refusals (contract §7): one sentence per code, spoken to the player.
+  // Refusals (docs/reference.md): one sentence per code, spoken to the player.
   'refusal.INVALID_EVENT': 'That event is malformed: {problem}.',
   'refusal.UNKNOWN_SEAT': 'There is no seat {seat}: the seats are east, south, west and north.',
   'refusal.UNKNOWN_TILE': 'There is no tile {tile}: use codes like 1B, 5C, 9D, N, RD, F or J.',
@@ -36,7 +36,7 @@ export const en = {
   'reason.offersAfterCharleston': 'courtesy offers come after the Charleston',
   'reason.packetsAfterCharleston': 'courtesy packets come after the Charleston',
 
-  // Phases (contract §4) and directions.
+  // Phases (docs/reference.md, "States") and directions.
   'phase.firstCharleston.right': 'First Charleston: right',
   'phase.firstCharleston.across': 'First Charleston: across',
   'phase.firstCharleston.left': 'First Charleston: left',
