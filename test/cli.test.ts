@@ -263,6 +263,11 @@ describe('optional packages', () => {
     for (const name of Object.values(PEERS).flat()) expect(pkg.peerDependencies[name], name).toBeDefined();
     expect(installLine(['pg'])).toBe(`npm install pg@${pkg.peerDependencies['pg']}`);
   });
+
+  it('the help of a command that needs optional packages names them', () => {
+    expect(run('inspect', '--help').out).toContain(`needs the optional packages ws, @statelyai/inspect (npm install ws@${pkg.peerDependencies['ws']} @statelyai/inspect@`);
+    expect(run('run', '--help').out).not.toContain('optional packages');
+  });
 });
 
 describe('the bin from a checkout', () => {

@@ -1,6 +1,7 @@
 /** The help texts: the overview (`charleston --help`) and one page per command (`charleston run --help`). */
 import { LOCALES, STRATEGIES, t, type Locale, type MessageKey } from '../index.js';
 import type { FlagSpec, FlagSpecs } from './args.js';
+import { installLine } from './require-peer.js';
 
 /** What the help needs to know of a command. */
 export interface CommandHelp {
@@ -9,6 +10,8 @@ export interface CommandHelp {
   summary: MessageKey;
   exit: MessageKey;
   flags: FlagSpecs;
+  /** Optional packages the command needs (its help names them with the install line). */
+  peers?: readonly string[];
 }
 
 const PARAMS = { strategies: Object.keys(STRATEGIES).join(', '), locales: LOCALES.join(', ') };
@@ -34,6 +37,7 @@ export function commandHelp(command: CommandHelp, locale: Locale): string {
     usageLine(command, locale),
     '',
     `  ${t(locale, command.summary)}`,
+    ...(command.peers === undefined ? [] : [`  ${t(locale, 'cli.needsPackages', { packages: command.peers.join(', '), install: installLine(command.peers).replace(/^npm install /, '') })}`]),
     '',
     t(locale, 'cli.flags'),
     ...table(Object.entries(command.flags).map(([name, spec]) => [flagName(name, spec), t(locale, spec.help, PARAMS)] as const)),

@@ -86,6 +86,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     synopsis: 'inspect [FILE | --seed N] [--seats S,S,S,S] [--port N] [--host H] [--autoplay] [--lang L]',
     summary: 'cli.command.inspect',
     exit: 'cli.exit.inspect',
+    peers: PEERS.inspect,
     flags: {
       seed: { kind: 'string', value: 'N', help: 'cli.flag.seed' },
       seats: { kind: 'string', value: 'S,S,S,S', help: 'cli.flag.seats' },

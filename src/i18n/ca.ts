@@ -137,6 +137,7 @@ export const ca: Catalog = {
   'cli.flag.host': "l'adreça on escolta (per defecte 127.0.0.1)",
   'cli.flag.autoplay': 'comença a jugar quan es connecta la primera pàgina',
   'cli.flag.lang': 'llengua de la sortida: {locales} (per defecte en); els codis no canvien mai',
+  'cli.needsPackages': 'necessita els paquets opcionals {packages} (npm install {install})',
   'cli.flag.help': 'mostra aquesta ajuda',
   'cli.flag.version': 'mostra la versió',
   'cli.exit.run': "0 es compleixen tots els passos de tots els fitxers, 1 ha fallat una expectativa, 2 un fitxer no és un guió o un repartiment vàlid, no es pot llegir, o els arguments són incorrectes (guanya el pitjor fitxer)",

@@ -117,7 +117,7 @@ export const el: Catalog = {
   'cli.badSeed': 'η --seed πρέπει να είναι ακέραιος 0 … 4294967295, δόθηκε {value}',
   'cli.badSeatCount': 'η --seats παίρνει μία στρατηγική ή τέσσερις (east,south,west,north), δόθηκαν {count}',
   'cli.unknownStrategy': 'άγνωστη στρατηγική {name} (οι στρατηγικές: {known})',
-  'cli.missingPeer': 'το charleston {command} χρειάζεται πακέτα που δεν είναι εγκατεστημένα ({packages}); εγκατάστησέ τα με: {install}',
+  'cli.missingPeer': 'το charleston {command} χρειάζεται πακέτα που δεν είναι εγκατεστημένα ({packages})· εγκατάστησέ τα με: {install}',
   'cli.warning': 'προειδοποίηση: {message}',
 
   'cli.usage': 'χρήση:',
@@ -137,6 +137,7 @@ export const el: Catalog = {
   'cli.flag.host': 'η διεύθυνση ακρόασης (προεπιλογή 127.0.0.1)',
   'cli.flag.autoplay': 'αρχίζει να παίζει όταν συνδεθεί η πρώτη σελίδα',
   'cli.flag.lang': 'γλώσσα της εξόδου: {locales} (προεπιλογή en)· οι κωδικοί δεν αλλάζουν ποτέ',
+  'cli.needsPackages': 'χρειάζεται τα προαιρετικά πακέτα {packages} (npm install {install})',
   'cli.flag.help': 'δείχνει αυτή τη βοήθεια',
   'cli.flag.version': 'δείχνει την έκδοση',
   'cli.exit.run': '0 ισχύει κάθε βήμα κάθε αρχείου, 1 απέτυχε μια προσδοκία, 2 ένα αρχείο δεν είναι έγκυρο σενάριο ή μοίρασμα, δεν διαβάζεται, ή τα ορίσματα είναι λάθος (μετράει το χειρότερο αρχείο)',

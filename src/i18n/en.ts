@@ -144,6 +144,7 @@ export const en = {
   'cli.flag.host': 'the address to listen on (default 127.0.0.1)',
   'cli.flag.autoplay': 'start playing when the first page connects',
   'cli.flag.lang': 'language of the output: {locales} (default en); codes never change',
+  'cli.needsPackages': 'needs the optional packages {packages} (npm install {install})',
   'cli.flag.help': 'print this help',
   'cli.flag.version': 'print the version',
   'cli.exit.run': '0 every step of every file holds, 1 an expectation failed, 2 a file is not a valid script or deal, cannot be read, or the arguments are wrong (the worst file wins)',

@@ -137,6 +137,7 @@ export const sw: Catalog = {
   'cli.flag.host': 'anwani ya kusikiliza (chaguo-msingi 127.0.0.1)',
   'cli.flag.autoplay': 'anza kucheza ukurasa wa kwanza unapounganishwa',
   'cli.flag.lang': 'lugha ya matokeo: {locales} (chaguo-msingi en); misimbo haibadiliki kamwe',
+  'cli.needsPackages': 'inahitaji vifurushi vya hiari {packages} (npm install {install})',
   'cli.flag.help': 'onyesha msaada huu',
   'cli.flag.version': 'onyesha toleo',
   'cli.exit.run': '0 kila hatua ya kila faili imetimia, 1 matarajio yameshindwa, 2 faili si hati au mgawo halali, haisomeki, au hoja si sahihi (faili baya zaidi hushinda)',
