@@ -69,6 +69,6 @@ export function playCommand(args: { seed: string | undefined; seats: string | un
       }
     },
   });
-  if (!args.json) io.out(t(locale, 'cli.playEnd', { mark: outcome.phase === 'complete' ? '✓' : '■', phase: outcome.phase, count: outcome.events }));
+  if (!args.json) io.out(t(locale, 'cli.playEnd', { mark: outcome.phase === 'complete' ? '✓' : '■', phase: outcome.phase, count: outcome.eventCount }));
   return 0;
 }
