@@ -157,6 +157,7 @@ export function parseScript(value: unknown): Script {
  * (`not valid JSON at line 3, column 5: unexpected "}", expected a value …`). A leading byte-order mark is ignored.
  */
 export function parseScriptText(text: string): Script {
+  if (typeof text !== 'string') throw new InputError('', `script text must be a string, got ${describeType(text)}`);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let value: unknown;
   try {
