@@ -51,7 +51,20 @@ const text = (values: FlagValues, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The commands, in the order the overview lists them. */
+/**
+ * The commands, in the order the overview lists them. `serve` joins as one more entry (its catalog keys exist in
+ * every language: `cli.command.serve`, `cli.exit.serve`, `cli.flag.servePort`, `cli.flag.db`, `cli.flag.allowOrigin`):
+ *
+ * ```ts
+ * serve: {
+ *   synopsis: 'serve [--host H] [--port N] [--db URL] [--allow-origin ORIGIN]... [--lang L]',
+ *   summary: 'cli.command.serve', exit: 'cli.exit.serve', peers: PEERS.serve,
+ *   flags: { host: { kind: 'string', value: 'H', help: 'cli.flag.host' }, port: { kind: 'string', value: 'N', help: 'cli.flag.servePort' },
+ *            db: { kind: 'string', value: 'URL', help: 'cli.flag.db' }, 'allow-origin': { kind: 'strings', value: 'ORIGIN', help: 'cli.flag.allowOrigin' }, ...COMMON },
+ *   run: async (context) => { const missing = await requirePeers('serve', PEERS.serve, context); … (await import('./serve.js')).serveCommand(…) },
+ * },
+ * ```
+ */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
     synopsis: 'run FILE... [--json] [--racks] [--lang L]',
