@@ -4,7 +4,7 @@
  * nodes choose a move for the same turn, the second finds the version moved on and does nothing. Bot choices are
  * seeded from the hand's seed and the version: the same turn always gets the same move.
  */
-import { SEATS, STRATEGIES, legalActions, mulberry32, phaseOfSnapshot, viewFor, waitingFor, type CharlestonEvent, type Seat } from '../index.js';
+import { SEATS, STRATEGIES, chachaWords, legalActions, mulberry32, phaseOfSnapshot, viewFor, waitingFor, type CharlestonEvent, type Seat } from '../index.js';
 import { botSeats } from './players.js';
 import type { LiveTable } from './registry.js';
 import type { TableService } from './tables.js';
@@ -17,7 +17,10 @@ export function nextBotMove(table: LiveTable): { seat: Seat | 'table'; event: Ch
   const phase = phaseOfSnapshot(snapshot);
   if (phase === 'complete' || phase === 'eastMahjong') return null;
   if (phase === 'misdeal') return bots.length === SEATS.length ? { seat: 'table', event: { type: 'hand.redeal' } } : null;
-  const next = mulberry32((snapshot.context.seed ^ Math.imul(table.version + 1, 0x9e3779b1)) >>> 0);
+  // The bots' choices follow the table's seed and version: any node computes the same move for the same turn.
+  const seed = snapshot.context.seed;
+  const seedWord = typeof seed === 'number' ? seed : chachaWords(seed, 'bots')();
+  const next = mulberry32((seedWord ^ Math.imul(table.version + 1, 0x9e3779b1)) >>> 0);
   const random = (): number => next() / 0x1_0000_0000;
   const waiting = waitingFor(phase, snapshot.context);
   for (const seat of bots) {
