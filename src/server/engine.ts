@@ -1,8 +1,7 @@
 /**
  * The engine as the service uses it, through the core's public entry only. A table created without a seed and
- * without a deal gets a seed from `node:crypto` (an adapter: the core's own crypto seed is on its way).
+ * without a deal gets the core's own unpredictable seed (128 bits from the platform's cryptographic source).
  */
-import { randomInt } from 'node:crypto';
 import { createCharleston, resolveLocale, restore, type CharlestonService, type Locale } from '../index.js';
 
 /** What a new table may be given (the request body, validated by its schema). */
@@ -15,9 +14,8 @@ export interface TableSetup {
 
 /** Starts a new table's engine; throws the engine's InputError for a bad deal, seed or rules. */
 export function startEngine(setup: TableSetup, locale: Locale): CharlestonService {
-  const seed = setup.seed ?? (setup.deal === undefined ? randomInt(0, 2 ** 32) : undefined);
   const options: Record<string, unknown> = { locale };
-  if (seed !== undefined) options.seed = seed;
+  if (setup.seed !== undefined) options.seed = setup.seed;
   if (setup.deal !== undefined) options.deal = setup.deal;
   if (setup.rules !== undefined) options.rules = setup.rules;
   return createCharleston(options as Parameters<typeof createCharleston>[0]);

@@ -132,7 +132,7 @@ export class TableService {
     let reply: SendReply | null;
     try {
       reply = await this.db.transaction(async (tx) => {
-        const row = await q.lockTable(tx, id);
+        const row = await q.lockTable(tx, id, this.registry.peek(id)?.version ?? -1);
         if (row === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
         if (sender.kind === 'bot' && row.version !== sender.expectedVersion) return null; // another node moved first
         const idempotent = sender.kind === 'token' && key !== undefined;
@@ -141,9 +141,11 @@ export class TableService {
           if (prior !== null) return prior as SendReply;
         }
         let table = this.registry.peek(id);
-        if (table === null || table.version !== row.version) {
+        if (table === null || table.version !== row.version || row.snapshot !== null) {
           if (table !== null) this.registry.drop(id);
-          table = liveFromRow(row);
+          const stored = row.snapshot ?? (await q.selectTable(tx, id))?.snapshot;
+          if (stored === undefined) throw new ServiceError('NOT_FOUND', 'no table with this id');
+          table = liveFromRow({ ...row, snapshot: stored });
         }
         const players = row.players;
         let result: SendReply;
@@ -157,9 +159,7 @@ export class TableService {
           if (sent.ok) {
             const version = row.version + 1;
             const seat = sender.kind === 'bot' ? (sender.seat === 'table' ? null : sender.seat) : seatOf(event);
-            await q.insertEvent(tx, id, version, seat, event);
-            await q.updateTable(tx, id, version, sent.phase, persist(table.engine));
-            await q.notifyChange(tx, id, version, this.nodeId);
+            await q.commitEvent(tx, { tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine), node: this.nodeId });
             changed = { ...table, snapshot: table.engine.getSnapshot(), version, players };
             result = { ok: true, version, phase: sent.phase };
           } else {

@@ -57,9 +57,15 @@ export async function selectTable(db: Queryable, id: string): Promise<TableRow |
   return rows[0] ?? null;
 }
 
-/** Reads a table and locks its row until the transaction ends (serializes writers on every node). */
-export async function lockTable(tx: Queryable, id: string): Promise<TableRow | null> {
-  const rows = await tx.query<TableRow & Record<string, unknown>>(`SELECT ${TABLE_COLUMNS} FROM charleston_tables WHERE id = $1 FOR UPDATE`, [id]);
+/**
+ * Reads a table and locks its row until the transaction ends (serializes writers on every node). The snapshot
+ * comes back only when the stored version is not `knownVersion` (the caller's cached engine is then stale).
+ */
+export async function lockTable(tx: Queryable, id: string, knownVersion = -1): Promise<(Omit<TableRow, 'snapshot'> & { snapshot: string | null }) | null> {
+  const rows = await tx.query<Omit<TableRow, 'snapshot'> & { snapshot: string | null } & Record<string, unknown>>(
+    'SELECT id, version, phase, locale, players, CASE WHEN version = $2 THEN NULL ELSE snapshot END AS snapshot FROM charleston_tables WHERE id = $1 FOR UPDATE',
+    [id, knownVersion],
+  );
   return rows[0] ?? null;
 }
 
@@ -75,14 +81,23 @@ export async function selectToken(db: Queryable, tableId: string, hash: string):
   return rows[0] ?? null;
 }
 
-/** Appends an accepted event to the log. */
-export async function insertEvent(tx: Queryable, tableId: string, version: number, seat: string | null, event: unknown): Promise<void> {
-  await tx.query('INSERT INTO charleston_events (table_id, version, seat, event) VALUES ($1, $2, $3, $4)', [tableId, version, seat, JSON.stringify(event)]);
-}
-
-/** Writes the table's new version, phase and persisted snapshot. */
-export async function updateTable(tx: Queryable, id: string, version: number, phase: string, snapshot: string): Promise<void> {
-  await tx.query('UPDATE charleston_tables SET version = $2, phase = $3, snapshot = $4, updated_at = now() WHERE id = $1', [id, version, phase, snapshot]);
+/**
+ * Commits an accepted event in one statement (one round trip): the log row, the table's new version, phase and
+ * persisted snapshot, and the announcement to the other nodes. Run inside the transaction that locked the row.
+ */
+export async function commitEvent(
+  tx: Queryable,
+  change: { tableId: string; version: number; seat: string | null; event: unknown; phase: string; snapshot: string; node: string },
+): Promise<void> {
+  await tx.query(
+    `WITH logged AS (
+       INSERT INTO charleston_events (table_id, version, seat, event) VALUES ($1, $2, $3, $4) RETURNING version
+     ), moved AS (
+       UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 RETURNING version
+     )
+     SELECT pg_notify($7, $8) FROM logged, moved`,
+    [change.tableId, change.version, change.seat, JSON.stringify(change.event), change.phase, change.snapshot, CHANGES_CHANNEL, `${change.tableId} ${change.version} ${change.node}`],
+  );
 }
 
 /** Writes who plays each seat. */
