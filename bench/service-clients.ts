@@ -52,7 +52,7 @@ interface OurSeat {
 }
 
 /** Plays `count` tables on our service at `base` (4 WebSocket seats each) until every hand ends or `deadline`. */
-export async function runOurs(base: string, count: number, budgetMs: number): Promise<RunResult> {
+export async function runOurs(base: string, count: number, budgetMs: number, thinkMs = 0): Promise<RunResult> {
   const created = await pool(Array.from({ length: count }, (_, i) => i), 32, (i) => postJson(`${base}/api/tables`, { seed: 1000 + (i % 500) }));
   let go = false;
   let accepted = 0;
@@ -82,9 +82,14 @@ export async function runOurs(base: string, count: number, budgetMs: number): Pr
       seat.acted = seat.latest.version;
       const move = moveFromView(seat.latest.view);
       if (move === null) return;
-      const id = String((nextId += 1));
-      sentAt.set(id, performance.now());
-      seat.socket.send(JSON.stringify({ type: 'send', id, event: move }));
+      const send = (): void => {
+        if (done || seat.socket.readyState !== WebSocket.OPEN) return;
+        const id = String((nextId += 1));
+        sentAt.set(id, performance.now());
+        seat.socket.send(JSON.stringify({ type: 'send', id, event: move }));
+      };
+      if (thinkMs === 0) send();
+      else setTimeout(send, thinkMs * (0.5 + Math.random()));
     };
     for (const name of SEATS) {
       const socket = new WebSocket(`${base.replace('http', 'ws')}/api/tables/${table.id}/live`);

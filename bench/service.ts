@@ -26,6 +26,9 @@ const quick = args.has('--quick');
 const SCALES = quick ? [1, 10, 50] : [1, 100, 1000];
 const BUDGET_MS = quick ? 15_000 : 60_000;
 const STORED_TABLES = quick ? 1_000 : 10_000;
+/** The paced run: every seat thinks 0.5–1.5 × this long before each move (people, not a flood). */
+const THINK_MS = 5_000;
+const PACED_BUDGET_MS = quick ? 12_000 : 30_000;
 const here = fileURLToPath(new URL('.', import.meta.url));
 const log = (line: string): void => {
   if (!asJson) process.stdout.write(`${line}\n`);
@@ -189,6 +192,7 @@ async function main(): Promise<void> {
   try {
     // Ours on PostgreSQL and on PGlite, the peer, at each scale.
     const ours: Record<string, RunResult[]> = {};
+    let paced: RunResult | null = null;
     for (const [name, db] of [['postgres', pg?.url ?? null], ['pglite', `pglite:${join(pgliteDir, 'db')}`]] as const) {
       if (db === null) continue;
       const node = await startNode(db);
@@ -197,6 +201,10 @@ async function main(): Promise<void> {
         const run = await runOurs(node.base, scale, BUDGET_MS);
         ours[name]?.push(run);
         log(`ours on ${name}, ${scale} tables: ${JSON.stringify(summary(run))}`);
+      }
+      if (name === 'postgres') {
+        paced = await runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS);
+        log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
       }
       await node.stop();
     }
@@ -238,6 +246,10 @@ async function main(): Promise<void> {
       bytesPerIdleTable: mem.bytesPerIdleTable,
       startToServingMillis,
       storedTables: STORED_TABLES,
+      pacedThinkMillis: THINK_MS,
+      pacedEventsPerSecond: paced === null ? null : round(paced.eventsPerSecond, 0),
+      pacedP50Millis: paced === null ? null : round(percentile(paced.latencies, 50), 2),
+      pacedP99Millis: paced === null ? null : round(percentile(paced.latencies, 99), 2),
       peer: 'boardgame.io 0.50.2 (in-memory storage, socket.io)',
       peerEventsPerSecond: round(peerLargest?.eventsPerSecond ?? null, 0),
       peerP99Millis: round(peerP99, 2),

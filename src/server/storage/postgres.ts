@@ -5,7 +5,7 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './db.js';
 
-const POOL_SIZE = 10;
+const POOL_SIZE = Number(process.env.CHARLESTON_PG_POOL ?? 10);
 
 /** Opens a pool on `url` and checks that it answers. */
 export async function openPostgres(url: string): Promise<Db> {
