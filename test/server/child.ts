@@ -11,23 +11,56 @@ export interface ChildNode {
   process: ChildProcess;
   base: string;
   stderr: string[];
+  /** Lines printed after the first. */
+  lines: string[];
+  /** Resolves once `count` lines after the first were printed (rejects if the child exits first). */
+  waitLines(count: number): Promise<void>;
 }
 
 /** Starts `charleston serve --port 0 --db DB` in a child process; resolves once it printed its first line. */
-export async function startChild(db: string): Promise<ChildNode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '' } });
+export async function startChild(db: string, extra: readonly string[] = []): Promise<ChildNode> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--db', db, ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '' } });
   const stderr: string[] = [];
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => stderr.push(line));
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const first = await Promise.race([
-    once(lines, 'line').then(([line]) => String(line)),
-    once(child, 'exit').then(([code]) => {
-      throw new Error(`child exited (${String(code)}) before serving: ${stderr.join('\n')}`);
-    }),
-  ]);
+  const all: string[] = [];
+  const waiters = new Set<() => void>();
+  const wake = (): void => {
+    for (const waiter of [...waiters]) waiter();
+  };
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    all.push(line);
+    wake();
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+    wake();
+  });
+  const waitFor = async (count: number): Promise<void> => {
+    while (all.length < count) {
+      if (exited) throw new Error(`child exited after ${all.length} lines: ${stderr.join('\n')}`);
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          waiters.delete(done);
+          resolve();
+        };
+        waiters.add(done);
+      });
+    }
+  };
+  await waitFor(1);
+  const first = all[0] as string;
   const match = /^Charleston service: (http:\/\/127\.0\.0\.1:\d+)\/$/.exec(first);
   if (match === null) throw new Error(`unexpected first line ${JSON.stringify(first)}`);
-  return { process: child, base: match[1] as string, stderr };
+  return {
+    process: child,
+    base: match[1] as string,
+    stderr,
+    get lines() {
+      return all.slice(1);
+    },
+    waitLines: (count) => waitFor(count + 1),
+  };
 }
 
 /** Kills a child with SIGKILL and waits for it to be gone. */
