@@ -49,6 +49,8 @@ interface OurSeat {
   latest: Record<string, any> | null;
   highest: number;
   acted: number;
+  /** A send awaits its result: a seat decides again only once it knows how its last move went. */
+  busy: boolean;
 }
 
 /** Plays `count` tables on our service at `base` (4 WebSocket seats each) until every hand ends or `deadline`. */
@@ -78,10 +80,11 @@ export async function runOurs(base: string, count: number, budgetMs: number, thi
       }
     };
     const act = (seat: OurSeat): void => {
-      if (!go || done || seat.latest === null || seat.latest.version <= seat.acted) return;
+      if (!go || done || seat.busy || seat.latest === null || seat.latest.version <= seat.acted) return;
       seat.acted = seat.latest.version;
       const move = moveFromView(seat.latest.view);
       if (move === null) return;
+      seat.busy = true;
       const send = (): void => {
         if (done || seat.socket.readyState !== WebSocket.OPEN) return;
         const id = String((nextId += 1));
@@ -93,7 +96,7 @@ export async function runOurs(base: string, count: number, budgetMs: number, thi
     };
     for (const name of SEATS) {
       const socket = new WebSocket(`${base.replace('http', 'ws')}/api/tables/${table.id}/live`);
-      const seat: OurSeat = { socket, latest: null, highest: -1, acted: -1 };
+      const seat: OurSeat = { socket, latest: null, highest: -1, acted: -1, busy: false };
       seats.push(seat);
       socket.on('error', () => undefined);
       await new Promise<void>((resolve, reject) => {
@@ -114,7 +117,8 @@ export async function runOurs(base: string, count: number, budgetMs: number, thi
             if (finished === count) resolveAll();
           }
           act(seat);
-        } else if (frame.type === 'result') {
+        } else if (frame.type === 'result' || frame.type === 'error') {
+          seat.busy = false;
           const t0 = sentAt.get(frame.id);
           sentAt.delete(frame.id);
           if (frame.ok === true && t0 !== undefined) {
