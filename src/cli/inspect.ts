@@ -1,6 +1,8 @@
 /**
  * `charleston inspect [FILE | --seed N] [--port N] [--host H] [--seats …] [--autoplay]`: serves the live
  * inspector for a script or a bot table and prints the flow in the terminal; serves until stopped.
+ * With no FILE, no --seed and no --seats it serves only the inspector, for your own apps
+ * (`createBrowserInspector({ url })` in a browser, `createWebSocketInspector({ url: 'ws://HOST:PORT/inspect' })` in Node).
  */
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
@@ -33,7 +35,13 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
     return 2;
   }
   let source;
-  if (args.file !== undefined) {
+  if (args.file === undefined && args.seed === undefined && args.seats === undefined) {
+    if (args.autoplay) {
+      io.err('--autoplay needs a table: give a script FILE or --seed');
+      return 2;
+    }
+    source = undefined;
+  } else if (args.file !== undefined) {
     if (args.seed !== undefined || args.seats !== undefined) {
       io.err('give a script FILE or --seed/--seats for a bot table, not both');
       return 2;
@@ -55,11 +63,13 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
     source = { kind: 'bots' as const, ...table };
   }
   let lastPhase = '';
-  const server = await startInspectorServer({
+  let server;
+  try {
+    server = await startInspectorServer({
     ...(args.host !== undefined ? { host: args.host } : {}),
     port,
     autoplay: args.autoplay,
-    session: {
+    ...(source === undefined ? {} : { session: {
       source,
       onApplied: (entry, service) => {
         io.out(`  #${entry.index} ${entry.ok ? formatAccepted(entry.event, entry.phase, locale) : formatRefused(entry.event, entry.refusal, locale)}`);
@@ -69,13 +79,23 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
           lastPhase = service.phase;
         }
       },
-    },
-  });
-  lastPhase = server.session.service.phase;
+    } }),
+    });
+  } catch (error) {
+    io.err(`✗ cannot start the inspector: ${(error as Error).message}`);
+    return 1;
+  }
   io.out(`Charleston inspector: ${locale === 'en' ? server.url : `${server.url}?lang=${locale}`}`);
-  io.out(`  ${source.kind === 'script' ? `script ${source.label}` : `four bots, seed ${source.seed}`}; ${args.autoplay ? 'plays when a page connects' : 'use the page to play or step'}; Ctrl-C stops`);
-  io.out(formatPhaseHeader(server.session.service.phase, 1, locale));
-  formatRacks(server.session.service, locale).forEach((line) => io.out(line));
+  io.out(`  Node apps: createWebSocketInspector({ url: '${server.inspectUrl}' }); browser apps: createBrowserInspector({ url: '${server.url}' })`);
+  const session = server.session;
+  if (session === null || source === undefined) {
+    io.out('  no table: only your own apps are inspected; Ctrl-C stops');
+  } else {
+    lastPhase = session.service.phase;
+    io.out(`  ${source.kind === 'script' ? `script ${source.label}` : `four bots, seed ${source.seed}`}; ${args.autoplay ? 'plays when a page connects' : 'use the page to play or step'}; Ctrl-C stops`);
+    io.out(formatPhaseHeader(session.service.phase, 1, locale));
+    formatRacks(session.service, locale).forEach((line) => io.out(line));
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);

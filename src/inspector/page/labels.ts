@@ -3,7 +3,7 @@
  * direction and seat names, prompts, refusal messages) comes from the engine's catalogs (src/i18n/). Templates
  * take `{name}` parameters; a plural label has one form per `Intl.PluralRules` category (`other` required).
  */
-import type { Locale, PluralMessage } from '../../i18n/catalog.js';
+import type { Locale, PluralMessage } from '../../index.js';
 import { pluralForm } from '../../i18n/translate.js';
 
 const en = {
@@ -90,10 +90,40 @@ const en = {
   by: 'by {who}',
 } as const;
 
+/** Labels of the generic panels (English; the other locales fall back to these until translated). */
+const enPanels = {
+  followActive: 'Most recently active app',
+  sourceNode: 'Node app',
+  sourceService: 'service table',
+  'status.relay': 'Inspector running: waiting for your apps',
+  'service.connecting': 'Connecting to the table service…',
+  'service.open': 'Following the service table (read-only)',
+  'service.closed': 'Table service disconnected',
+  'service.refused': 'The table service refused this token',
+  viewingMoment: 'As it was after {type}',
+  atMoment: '(at the chosen event)',
+  live: '(live)',
+  liveButton: 'Back to live',
+  payload: 'Event payload',
+  context: 'Context',
+  sequence: 'Sequence',
+  tabNow: 'State & events',
+  tabChart: 'Chart',
+  tabDetails: 'Context',
+  tabTable: 'Table',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  zoomFit: 'Fit',
+  zoomReset: '1:1',
+  eventsHint: 'Click an event to see the chart and context as they were then',
+} as const;
+
 /** A page label key. */
-export type LabelKey = keyof typeof en;
-/** A locale's page labels: every key of the English labels, each of the same kind. */
-export type PageLabels = { readonly [K in LabelKey]: (typeof en)[K] extends string ? string : PluralMessage };
+export type LabelKey = keyof typeof en | keyof typeof enPanels;
+type CoreKey = keyof typeof en;
+type PanelKey = keyof typeof enPanels;
+/** A locale's page labels: every key of the English labels, each of the same kind (panel labels optional). */
+export type PageLabels = { readonly [K in CoreKey]: (typeof en)[K] extends string ? string : PluralMessage } & { readonly [K in PanelKey]?: string };
 
 const ca: PageLabels = {
   title: 'Inspector del Charleston',
@@ -348,11 +378,11 @@ const el: PageLabels = {
 };
 
 /** The page labels, by locale. */
-export const PAGE_LABELS: { readonly [L in Locale]: PageLabels } = { en, ca, sw, el };
+export const PAGE_LABELS: { readonly [L in Locale]: PageLabels } = { en: { ...en, ...enPanels }, ca, sw, el };
 
 /** A page label in `locale` with `{name}` parameters filled (a plural label uses `params.count`). */
 export function label(locale: Locale, key: LabelKey, params: Readonly<Record<string, string | number>> = {}): string {
-  const entry: string | PluralMessage | undefined = PAGE_LABELS[locale][key] ?? PAGE_LABELS.en[key];
+  const entry: string | PluralMessage | undefined = PAGE_LABELS[locale][key] ?? PAGE_LABELS.en[key] ?? (enPanels as Record<string, string>)[key];
   if (entry === undefined) return String(key);
   const template = typeof entry === 'string' ? entry : pluralForm(locale, entry, Number(params['count'] ?? 0));
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -3,10 +3,7 @@
  * the drawn actor but `xstate.init`; `engine.refused` is shown as a refusal of its `refusedType`. With a server
  * session the log comes from the `charleston.table` message instead (stepping back replays the session).
  */
-import type { Locale } from '../../i18n/catalog.js';
-import { refusalMessage, t } from '../../i18n/translate.js';
-import { PHASES } from '../../phase.js';
-import { REFUSAL_CODES, type Phase, type RefusalCode } from '../../types.js';
+import { PHASES, REFUSAL_CODES, refusalMessage, t, type Locale, type Phase, type RefusalCode } from '../../index.js';
 import type { LogEntry } from '../protocol.js';
 import { label } from './labels.js';
 import type { EventObject, LoggedEvent } from './store.js';
