@@ -11,21 +11,20 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createInspector } from '@statelyai/inspect';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { CharlestonService } from '../index.js';
+import type { CharlestonOptions, CharlestonService } from '../index.js';
 import { isRecord, own } from './adapters.js';
 import { isOwnPage } from './origin.js';
 import type { LogEntry, ServerMessage, WireInspectionEvent } from './protocol.js';
 import { InspectionRelay } from './relay.js';
 import { createInspectorSession, type InspectorSession, type SessionOptions } from './session.js';
 import { defaultStaticDir, pageFiles } from './static.js';
+import { createTableInspection } from './table-inspection.js';
 import { inspectionProblem, parseInspectionEvent, prefixIds } from './wire.js';
 
 export { defaultStaticDir } from './static.js';
 
-/** The session table's actor id on the wire, whatever XState called it (stable across steps back). */
-export const TABLE_SESSION_ID = 'charleston:table';
+export { TABLE_SESSION_ID } from './table-inspection.js';
 
 /** Bounds of the server (all optional). */
 export interface InspectorLimits {
@@ -122,39 +121,16 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
   const relayEvent = (event: WireInspectionEvent): void => broadcast(relay.add(event));
 
   // ------------------------------------------------------------ the session's table, under one stable id
-  let muted = false;
-  let tableRoot: string | undefined;
-  // Guard params sit deep in the definition: the default depth (10) would cut them to "[Object]".
-  const tableInspector = createInspector(
-    {
-      send(raw) {
-        if (muted) return;
-        const event = parseInspectionEvent(JSON.parse(JSON.stringify(raw)) as unknown);
-        if (!event) return;
-        if (event.type === '@xstate.actor' && event.parentId === undefined) tableRoot = event.sessionId;
-        const rename = (id: string | undefined): string | undefined => (id === undefined || id === 'anonymous' ? id : id === tableRoot ? TABLE_SESSION_ID : `t:${id}`);
-        const renamed: WireInspectionEvent = { ...event, sessionId: rename(event.sessionId) ?? TABLE_SESSION_ID };
-        for (const key of ['rootId', 'parentId', 'sourceId'] as const) {
-          const value = rename(event[key]);
-          if (value !== undefined) renamed[key] = value;
-        }
-        relayEvent(renamed);
-      },
-      start() {},
-      stop() {},
-    },
-    { serializationDepthLimit: 24 },
-  );
+  const table = createTableInspection(relayEvent);
   const announceRebuilt = (service: CharlestonService, cursor: number): void => {
-    tableRoot = service.actor.sessionId;
-    tableInspector.snapshot(service.actor, service.actor.getSnapshot(), { event: { type: 'inspector.rewind', cursor } });
+    table.announce(service.actor as never, { type: 'inspector.rewind', cursor });
   };
   const session: InspectorSession | null = options.session
     ? createInspectorSession({
         ...options.session,
-        inspect: () => tableInspector.inspect,
+        inspect: () => table.observer as CharlestonOptions['inspect'],
         mute: (value) => {
-          muted = value;
+          table.muted = value;
         },
         onRebuilt: announceRebuilt,
         onChange: () => {
