@@ -11,6 +11,10 @@ export interface RelayLimits {
   maxActors?: number;
   /** Recent `@xstate.event` / `@xstate.snapshot` messages remembered (default 400). */
   recent?: number;
+  /** Bytes of recent messages remembered at most (default 8 MiB). */
+  recentBytes?: number;
+  /** Bytes of actor messages (definitions) remembered at most (default 32 MiB). */
+  actorBytes?: number;
 }
 
 /** The remembered stream. */
@@ -20,12 +24,23 @@ export class InspectionRelay {
   private readonly recent: { sessionId: string; text: string }[] = [];
   private readonly maxActors: number;
   private readonly maxRecent: number;
+  private readonly maxRecentBytes: number;
+  private readonly maxActorBytes: number;
+  private recentBytes = 0;
+  private actorBytes = 0;
   /** Messages forgotten so far (actors and recent events). */
   forgotten = 0;
 
   constructor(limits: RelayLimits = {}) {
     this.maxActors = limits.maxActors ?? 200;
     this.maxRecent = limits.recent ?? 400;
+    this.maxRecentBytes = limits.recentBytes ?? 8 * 1024 * 1024;
+    this.maxActorBytes = limits.actorBytes ?? 32 * 1024 * 1024;
+  }
+
+  /** Bytes of text remembered (actors and recent events). */
+  get bytes(): number {
+    return this.actorBytes + this.recentBytes;
   }
 
   /** Remembers a message; returns its JSON text. */
@@ -33,29 +48,42 @@ export class InspectionRelay {
     const text = JSON.stringify(event);
     const id = event.sessionId;
     if (event.type === '@xstate.actor') {
-      this.actors.delete(id);
+      this.forgetActorText(id);
       this.actors.set(id, text);
+      this.actorBytes += text.length;
       this.snapshots.delete(id);
-      while (this.actors.size > this.maxActors) {
+      while (this.actors.size > 1 && (this.actors.size > this.maxActors || this.actorBytes > this.maxActorBytes)) {
         const oldest = this.actors.keys().next().value as string;
         this.forget(oldest);
       }
     } else if (this.actors.has(id) || event.type === '@xstate.event') {
       if (event.type === '@xstate.snapshot') this.snapshots.set(id, text);
       this.recent.push({ sessionId: id, text });
-      if (this.recent.length > this.maxRecent) {
-        this.recent.shift();
+      this.recentBytes += text.length;
+      while (this.recent.length > 0 && (this.recent.length > this.maxRecent || this.recentBytes > this.maxRecentBytes)) {
+        const dropped = this.recent.shift();
+        this.recentBytes -= dropped?.text.length ?? 0;
         this.forgotten += 1;
       }
     }
     return text;
   }
 
+  private forgetActorText(sessionId: string): boolean {
+    const text = this.actors.get(sessionId);
+    if (text === undefined) return false;
+    this.actorBytes -= text.length;
+    this.actors.delete(sessionId);
+    return true;
+  }
+
   /** Forgets an actor and what it sent. */
   forget(sessionId: string): void {
-    if (this.actors.delete(sessionId)) this.forgotten += 1;
+    if (this.forgetActorText(sessionId)) this.forgotten += 1;
     this.snapshots.delete(sessionId);
-    for (let i = this.recent.length - 1; i >= 0; i -= 1) if (this.recent[i]?.sessionId === sessionId) this.recent.splice(i, 1);
+    const kept = this.recent.filter((item) => item.sessionId !== sessionId);
+    this.recentBytes = kept.reduce((sum, item) => sum + item.text.length, 0);
+    this.recent.splice(0, this.recent.length, ...kept);
   }
 
   /** Number of actors remembered. */

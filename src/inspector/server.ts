@@ -71,6 +71,8 @@ export interface InspectorStats {
   badMessages: number;
   /** Actors remembered. */
   actors: number;
+  /** Bytes of inspection messages remembered for late pages. */
+  relayBytes: number;
   /** Log lines that fell out of the ring. */
   logDropped: number;
 }
@@ -122,6 +124,8 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
 
   // ------------------------------------------------------------ the session's table, under one stable id
   const table = createTableInspection(relayEvent);
+  let tablePending = false;
+  let closed = false;
   const announceRebuilt = (service: CharlestonService, cursor: number): void => {
     table.announce(service.actor as never, { type: 'inspector.rewind', cursor });
   };
@@ -134,7 +138,13 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
         },
         onRebuilt: announceRebuilt,
         onChange: () => {
-          if (pages.size > 0 && session) broadcast(JSON.stringify(session.tableMessage()));
+          // one table message per burst of changes (a flood of events costs one message per turn of the loop)
+          if (tablePending || pages.size === 0) return;
+          tablePending = true;
+          setImmediate(() => {
+            tablePending = false;
+            if (session && !closed && pages.size > 0) broadcast(JSON.stringify(session.tableMessage()));
+          });
         },
         onLog: (entry: LogEntry) => {
           if (pages.size > 0 && session) broadcast(JSON.stringify({ type: 'charleston.log', entries: [entry], dropped: session.log.dropped, replace: false }));
@@ -293,9 +303,11 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       apps: apps.size,
       ...stats,
       actors: relay.actorCount,
+      relayBytes: relay.bytes,
       logDropped: session?.log.dropped ?? 0,
     }),
     close: async () => {
+      closed = true;
       session?.dispose();
       for (const socket of [...pages, ...apps]) socket.terminate();
       pageServer.close();

@@ -73,11 +73,21 @@ export interface InspectorSession {
   dispose(): void;
 }
 
-/** The event as a log line may show it (an object with a string type, whatever was sent). */
+/** Characters of an event's JSON a log line keeps; a larger event is logged by its type and size only. */
+const MAX_LOGGED_EVENT = 2000;
+
+/** The event as a log line may show it (an object with a string type, whatever was sent), bounded in size. */
 function asLogEvent(event: unknown): LogEntry['event'] {
-  if (isRecord(event) && typeof own(event, 'type') === 'string') return { ...event, type: own(event, 'type') as string };
-  const text = JSON.stringify(event) ?? String(event);
-  return { type: '(malformed)', value: text.length > 200 ? `${text.slice(0, 199)}…` : text };
+  let text: string;
+  try {
+    text = JSON.stringify(event) ?? String(event);
+  } catch {
+    text = String(event);
+  }
+  const type = isRecord(event) && typeof own(event, 'type') === 'string' ? (own(event, 'type') as string).slice(0, 100) : undefined;
+  if (text.length > MAX_LOGGED_EVENT) return { type: type ?? '(malformed)', truncated: true, size: text.length };
+  if (type !== undefined) return { ...(event as Record<string, unknown>), type };
+  return { type: '(malformed)', value: text };
 }
 
 /** What applying an event came to (a table's send result, or the session's own refusal). */

@@ -86,6 +86,8 @@ export function createTableInspection(emit: (event: WireInspectionEvent) => void
             break;
           }
           case '@xstate.snapshot':
+            // a refusal changes nothing: the page keeps the snapshot it has (a flood of refusals stays small)
+            if (event.event.type === 'engine.refused') break;
             emit({ type: '@xstate.snapshot', ...base(actor), event: JSON.parse(JSON.stringify(event.event, replacer)) as { type: string }, snapshot: plainSnapshot(event.snapshot) });
             break;
           default:

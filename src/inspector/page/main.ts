@@ -292,7 +292,7 @@ function render(): void {
   renderActorPicker(actor);
   drawChart(actor);
 
-  const snapshot = moment?.snapshot ?? actor?.snapshot;
+  const snapshot = (actor && moment ? store.snapshotAt(actor, moment) : undefined) ?? actor?.snapshot;
   const value = snapshot?.value;
   if (drawn && value !== undefined) {
     highlight(drawn.svg, value);

@@ -288,6 +288,19 @@ export class Store {
     return current;
   }
 
+  /**
+   * The snapshot after event `entry`: its own, else the latest one before it (a refused event changes nothing,
+   * so none is sent for it).
+   */
+  snapshotAt(actor: ActorRecord, entry: LoggedEvent): SnapshotLike | undefined {
+    const index = actor.events.indexOf(entry);
+    for (let i = index; i >= 0; i -= 1) {
+      const snapshot = actor.events[i]?.snapshot;
+      if (snapshot !== undefined) return snapshot;
+    }
+    return undefined;
+  }
+
   /** The logged event at the current moment of `actor`, if the user picked one. */
   momentOf(actor: ActorRecord | undefined): LoggedEvent | undefined {
     if (!actor || this.moment === null) return undefined;
