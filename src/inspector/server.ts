@@ -218,36 +218,70 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
       }
     }
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      const problem = isBinary ? 'the inspector takes text messages only' : handlePage(data.toString());
-      if (problem !== undefined) {
-        stats.badMessages += 1;
-        send(ws, { type: 'charleston.error', message: problem });
-      }
+      if (isBinary) return refuse(ws, 'the inspector takes text messages only');
+      const waiting = queuedBy.get(ws) ?? 0;
+      if (waiting >= MAX_QUEUED) return refuse(ws, `too many messages waiting (${MAX_QUEUED}): slow down`);
+      queuedBy.set(ws, waiting + 1);
+      queue.push({ ws, text: data.toString() });
+      drainSoon();
     });
+    ws.on('close', () => queuedBy.delete(ws));
   };
 
-  /** Handles a page's message; returns the problem with it, if any. */
-  const handlePage = (text: string): string | undefined => {
+  const refuse = (ws: WebSocket, problem: string): void => {
+    stats.badMessages += 1;
+    send(ws, { type: 'charleston.error', message: problem });
+  };
+
+  // Page messages wait in one queue, handled in order a few at a time with the event loop turning between
+  // batches: a burst of step-backs (each replays the timeline) cannot hold up every other page at once.
+  const MAX_QUEUED = 256;
+  const queue: { ws: WebSocket; text: string }[] = [];
+  const queuedBy = new Map<WebSocket, number>();
+  let draining = false;
+  const drainSoon = (): void => {
+    if (draining) return;
+    draining = true;
+    setImmediate(drain);
+  };
+  const drain = (): void => {
+    draining = false;
+    let budget = 64;
+    while (budget > 0 && queue.length > 0 && !closed) {
+      const item = queue.shift() as { ws: WebSocket; text: string };
+      const left = (queuedBy.get(item.ws) ?? 1) - 1;
+      if (left > 0) queuedBy.set(item.ws, left);
+      else queuedBy.delete(item.ws);
+      if (item.ws.readyState !== item.ws.OPEN) continue;
+      const { problem, cost } = handlePage(item.text);
+      if (problem !== undefined) refuse(item.ws, problem);
+      budget -= cost;
+    }
+    if (queue.length > 0) drainSoon();
+  };
+
+  /** Handles a page's message: the problem with it, if any, and its cost (a replay costs a whole batch). */
+  const handlePage = (text: string): { problem?: string; cost: number } => {
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch {
-      return 'a message must be JSON';
+      return { problem: 'a message must be JSON', cost: 1 };
     }
-    if (!isRecord(message)) return 'a message must be a JSON object';
+    if (!isRecord(message)) return { problem: 'a message must be a JSON object', cost: 1 };
     const type = own(message, 'type');
-    if (type !== 'charleston.control' && type !== 'charleston.send') return `unknown message type ${JSON.stringify(type)} (expected charleston.control or charleston.send)`;
-    if (!session) return 'this inspector serves no table (start it with a script or --seed)';
+    if (type !== 'charleston.control' && type !== 'charleston.send') return { problem: `unknown message type ${JSON.stringify(type)} (expected charleston.control or charleston.send)`, cost: 1 };
+    if (!session) return { problem: 'this inspector serves no table (start it with a script or --seed)', cost: 1 };
     if (type === 'charleston.send') {
       session.send(own(message, 'event'));
-      return undefined;
+      return { cost: 1 };
     }
     const action = own(message, 'action');
     const actions: Record<string, () => unknown> = { play: session.play, pause: session.pause, step: session.step, back: session.back, reset: session.reset };
     const run = typeof action === 'string' ? own(actions, action) : undefined;
-    if (typeof run !== 'function') return `unknown control ${JSON.stringify(action)} (expected ${Object.keys(actions).join(', ')})`;
+    if (typeof run !== 'function') return { problem: `unknown control ${JSON.stringify(action)} (expected ${Object.keys(actions).join(', ')})`, cost: 1 };
     (run as () => unknown)();
-    return undefined;
+    return { cost: action === 'back' || action === 'reset' ? 64 : 1 };
   };
 
   const onApp = (ws: WebSocket): void => {

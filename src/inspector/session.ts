@@ -30,8 +30,11 @@ export type SessionSource =
   | { kind: 'script'; script: Script; label: string }
   | { kind: 'bots'; seed: number; strategies?: Partial<BySeat<Strategy>> };
 
-/** Events the timeline holds at most (a hand needs far fewer; page events past this are refused). */
-export const MAX_TIMELINE = 5000;
+/**
+ * Events the timeline holds at most by default: a hand needs far fewer, and a step back replays at most this many
+ * (about 0.15 s); accepted page events past it are refused.
+ */
+export const MAX_TIMELINE = 2000;
 
 /** Options of a session. */
 export interface SessionOptions {
@@ -52,6 +55,8 @@ export interface SessionOptions {
   intervalMs?: number;
   /** Log entries kept (default 500). */
   logCapacity?: number;
+  /** Events the timeline holds at most (default {@link MAX_TIMELINE}). */
+  maxTimeline?: number;
 }
 
 /** A running session. */
@@ -114,9 +119,10 @@ export function createInspectorSession(options: SessionOptions): InspectorSessio
     for (const step of source.script.steps) if (step.send !== undefined) moves.push({ by: 'table', event: step.send });
   } else {
     const strategies = source.strategies ?? {};
-    playHand({ seed: source.seed, strategies, maxEvents: MAX_TIMELINE, onEvent: ({ by, event }) => moves.push({ by, event }) });
+    playHand({ seed: source.seed, strategies, maxEvents: options.maxTimeline ?? MAX_TIMELINE, onEvent: ({ by, event }) => moves.push({ by, event }) });
   }
   const log = new LogRing(options.logCapacity ?? 500);
+  const maxTimeline = options.maxTimeline ?? MAX_TIMELINE;
   const fresh = (): CharlestonService => {
     const inspect = options.inspect?.('live');
     return createCharleston(inspect ? { ...setup, inspect } : setup);
@@ -224,8 +230,8 @@ export function createInspectorSession(options: SessionOptions): InspectorSessio
     send(event) {
       pause();
       const move: PlannedMove = { by: seatOf(event) ?? 'page', event };
-      if (cursor >= MAX_TIMELINE) {
-        const entry = record(move, { ok: false, refusal: { code: 'INSPECTOR_TIMELINE_FULL', message: `the session holds at most ${MAX_TIMELINE} events: step back or reset` } });
+      if (cursor >= maxTimeline) {
+        const entry = record(move, { ok: false, refusal: { code: 'INSPECTOR_TIMELINE_FULL', message: `the session holds at most ${maxTimeline} events: step back or reset` } });
         changed();
         return entry;
       }

@@ -233,7 +233,11 @@ describe('inspector server under load (its own process, heap sampled)', () => {
     await sender.until(() => sender.cursor === 10, 'ten steps');
     const before = await server.sample();
     const JUNK = 6000;
-    for (let i = 0; i < JUNK; i += 1) sendEvent(sender, junk(i));
+    // in bursts of 200 (a page may have at most 256 messages waiting; more are refused, as the page is told)
+    for (let i = 0; i < JUNK; i += 1) {
+      sendEvent(sender, junk(i));
+      if (i % 200 === 199) await sender.until(() => sender.logIndex === before.nextIndex + i, `junk ${i}`);
+    }
     const target = before.nextIndex + JUNK - 1;
     for (const r of readers) await r.until(() => r.logIndex === target, 'the last junk line');
     const after = await server.sample();

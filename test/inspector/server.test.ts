@@ -145,6 +145,22 @@ describe('inspector server', () => {
     late.ws.close();
   });
 
+  it('bounds the timeline a step back replays: past it, events are refused with a reason', async () => {
+    const small = await startInspectorServer({ staticDir, session: { source: { kind: 'bots', seed: 11 }, maxTimeline: 12 } });
+    const page = await connectPage(small);
+    await page.until((m) => lastTable({ ...page, messages: m }) !== undefined);
+    expect(lastTable(page)?.total).toBe(12);
+    for (let i = 0; i < 12; i += 1) control(page, 'step');
+    await untilCursor(page, 12);
+    page.ws.send(JSON.stringify({ type: 'charleston.send', event: { type: 'pass.retract', seat: 'east' } }));
+    await page.until((m) => ofType<LogMessage>(m, 'charleston.log').some((x) => x.entries.some((e) => e.refusal?.code === 'INSPECTOR_TIMELINE_FULL')));
+    const line = ofType<LogMessage>(page.messages, 'charleston.log').flatMap((x) => x.entries).find((e) => e.refusal?.code === 'INSPECTOR_TIMELINE_FULL');
+    expect(line?.refusal?.message).toBe('the session holds at most 12 events: step back or reset');
+    expect(small.session?.cursor).toBe(12);
+    page.ws.close();
+    await small.close();
+  });
+
   it('answers a page’s bad messages with clear errors', async () => {
     const page = await connectPage(server);
     control(page, 'fly');
@@ -153,13 +169,15 @@ describe('inspector server', () => {
     page.ws.send(JSON.stringify({ type: 'charleston.hack' }));
     page.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     await page.until(() => errors(page).length === 5);
-    expect(errors(page)).toEqual([
+    // a binary frame is refused as it arrives; the others in the order sent
+    expect(errors(page)).toHaveLength(5);
+    expect(errors(page)).toEqual(expect.arrayContaining([
       'unknown control "fly" (expected play, pause, step, back, reset)',
       'a message must be JSON',
       'a message must be a JSON object',
       'unknown message type "charleston.hack" (expected charleston.control or charleston.send)',
       'the inspector takes text messages only',
-    ]);
+    ]));
     const bad = await connectPage(bare);
     control(bad, 'step');
     await bad.until(() => errors(bad).length === 1);
