@@ -7,6 +7,7 @@
  * inspector started with `npx charleston inspect --port PORT`. Ctrl-C stops it.
  */
 import { createWebSocketInspector } from '@statelyai/inspect';
+import { waitConnected } from '../inspect-common/wait-connected.mjs';
 import { createCharleston, playHand } from 'charleston-engine';
 
 const url = process.argv.find((arg) => arg.startsWith('ws://') || arg.startsWith('wss://')) ?? 'ws://127.0.0.1:8123/inspect';
@@ -14,6 +15,7 @@ const seed = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 2026);
 
 // Guard params sit deep in the Charleston's definition: a deeper serialization keeps them readable.
 const inspector = createWebSocketInspector({ url, serializationDepthLimit: 24 });
+if (!(await waitConnected(inspector))) console.error(`not connected to ${url} yet: events are kept until it answers`);
 const table = createCharleston({ seed, inspect: inspector.inspect });
 const outcome = playHand({ service: table });
 console.log(`done ${outcome.phase} after ${outcome.events} events`);

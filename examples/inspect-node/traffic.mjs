@@ -8,12 +8,14 @@
  */
 import { createActor } from 'xstate';
 import { createWebSocketInspector } from '@statelyai/inspect';
+import { waitConnected } from '../inspect-common/wait-connected.mjs';
 import { SCENARIO, trafficMachine } from '../inspect-common/traffic-machine.mjs';
 
 const url = process.argv.find((arg) => arg.startsWith('ws://') || arg.startsWith('wss://')) ?? 'ws://127.0.0.1:8123/inspect';
 const slow = process.argv.includes('--slow');
 
 const inspector = createWebSocketInspector({ url });
+if (!(await waitConnected(inspector))) console.error(`not connected to ${url} yet: events are kept until it answers`);
 const actor = createActor(trafficMachine, { inspect: inspector.inspect });
 actor.start();
 
