@@ -4,6 +4,7 @@
  */
 import type { BySeat, Direction, Pair, Seat } from './seats.js';
 import type { Tile, TileId } from './tiles.js';
+import type { Seed } from './prng.js';
 
 /** A vote at the stop checkpoint (R7). */
 export type Vote = 'stop' | 'continue';
@@ -34,7 +35,26 @@ export interface RefusedEvent {
 }
 
 /** Every event the machine accepts. */
-export type MachineEvent = CharlestonEvent | RefusedEvent;
+/**
+ * An event handed to the machine by a parent machine (`sendTo('charleston', { type: 'engine.submit', event })`):
+ * decided like `send()` decides it, then applied, or refused with `rejected` emitted and `charleston.rejected`
+ * sent to the parent.
+ */
+export interface SubmittedEvent {
+  type: 'engine.submit';
+  /** The player event, as the parent received it (any value). */
+  event: unknown;
+}
+
+/** What the machine's parent receives for a refused `engine.submit`. */
+export interface ChildRejectedEvent {
+  type: 'charleston.rejected';
+  refusal: Refusal;
+  /** The refused event, as it was submitted. */
+  event: unknown;
+}
+
+export type MachineEvent = CharlestonEvent | RefusedEvent | SubmittedEvent;
 
 /** Refusal codes (contract §7). */
 export const REFUSAL_CODES = [
@@ -90,8 +110,8 @@ export interface RuleOptions {
 
 /** The machine's context: the whole table as plain data. */
 export interface CharlestonContext {
-  /** The seed of the current hand (its deal and wall order). */
-  seed: number;
+  /** The seed of the current hand (its deal, ids and wall order): secret, as it reveals every rack and the wall. */
+  seed: Seed;
   /** Hand number: 1 at the start, +1 per redeal. */
   hand: number;
   /** East remains dealer (R12). */

@@ -3,7 +3,7 @@
  * view and legal actions; a misdeal is followed by a redeal. Deterministic for a given seed and bot seed.
  */
 import { legalActions } from '../legal.js';
-import { mulberry32 } from '../prng.js';
+import { mulberry32, randomWords, type Seed } from '../prng.js';
 import { SEATS, type BySeat, type Seat } from '../seats.js';
 import { createCharleston, type CharlestonService, type SendResult } from '../service.js';
 import type { CharlestonEvent, Phase } from '../types.js';
@@ -44,9 +44,12 @@ export interface PlayOptions {
 
 /** What a played hand ended with. */
 export interface PlayOutcome {
+  /** The table as the bots left it (its `output` holds the result once the hand is over). */
   service: CharlestonService;
+  /** Its phase: `complete`, `eastMahjong`, or where play stopped. */
   phase: Phase;
-  events: number;
+  /** How many events were sent (accepted or refused); use `onEvent` to see them. */
+  eventCount: number;
 }
 
 const ENDED: readonly Phase[] = ['complete', 'eastMahjong'];
@@ -90,13 +93,13 @@ export function createBotDriver(strategies: BySeat<Strategy>, random: () => numb
 }
 
 /** A seeded source of numbers in [0, 1) for the bots. */
-export function botRandom(seed: number): () => number {
-  const next = mulberry32(seed);
+export function botRandom(seed: Seed): () => number {
+  const next = typeof seed === 'number' ? mulberry32(seed) : randomWords(seed, 'bots');
   return () => next() / 0x1_0000_0000;
 }
 
 /** Plays until the hand is complete (or East declared), the event budget runs out, or nobody can act. */
-export function playHand(options: PlayOptions): PlayOutcome {
+export function playHand(options: PlayOptions = {}): PlayOutcome {
   const service = options.service ?? createCharleston({ seed: options.seed ?? 1 });
   const driver = createBotDriver(withDefaults(options.strategies), botRandom(options.botSeed ?? options.seed ?? service.context.seed));
   const budget = options.maxEvents ?? 10_000;
@@ -109,5 +112,5 @@ export function playHand(options: PlayOptions): PlayOutcome {
     events += 1;
     options.onEvent?.({ by: move.by, event: move.event, result }, service);
   }
-  return { service, phase: service.phase, events };
+  return { service, phase: service.phase, eventCount: events };
 }

@@ -4,7 +4,7 @@
  * phase ids and seat codes where they have always shown them.
  */
 export const en = {
-  // Refusals (contract §7): one sentence per code, spoken to the player.
+  // Refusals (docs/reference.md): one sentence per code, spoken to the player.
   'refusal.INVALID_EVENT': 'That event is malformed: {problem}.',
   'refusal.UNKNOWN_SEAT': 'There is no seat {seat}: the seats are east, south, west and north.',
   'refusal.UNKNOWN_TILE': 'There is no tile {tile}: use codes like 1B, 5C, 9D, N, RD, F or J.',
@@ -23,6 +23,7 @@ export const en = {
   'refusal.JOKER_NOT_PASSABLE': 'Jokers can never be passed: it goes back to your rack; choose a natural tile.',
   'refusal.TILE_NOT_IN_RACK': 'You do not have {tile} in your rack (counting duplicates).',
   'refusal.NOT_A_WINNING_HAND': "East's rack is not a winning hand, so the Charleston goes on.",
+  'refusal.NOT_A_WINNING_HAND.validatorFailed': "The winning-hand check failed ({problem}), so East's declaration does not count and the Charleston goes on.",
 
   // Why an event is NOT_NOW (the `why` parameter of that refusal).
   'reason.noPassUnderWay': 'there is no pass under way',
@@ -35,7 +36,7 @@ export const en = {
   'reason.offersAfterCharleston': 'courtesy offers come after the Charleston',
   'reason.packetsAfterCharleston': 'courtesy packets come after the Charleston',
 
-  // Phases (contract §4) and directions.
+  // Phases (docs/reference.md, "States") and directions.
   'phase.firstCharleston.right': 'First Charleston: right',
   'phase.firstCharleston.across': 'First Charleston: across',
   'phase.firstCharleston.left': 'First Charleston: left',
@@ -61,6 +62,9 @@ export const en = {
   'plural.steps': { one: '{count} step', other: '{count} steps' },
   'plural.events': { one: '{count} event', other: '{count} events' },
   'plural.stepsPassed': { one: '{count} step passed', other: '{count} steps passed' },
+  'plural.failed': { one: 'failed', other: 'failed' },
+  'plural.ofSteps': { one: 'of {count} step', other: 'of {count} steps' },
+  'plural.afterEvents': { one: 'after {count} event', other: 'after {count} events' },
 
   // Prompts: what a seat should do now (views' `prompt`).
   'prompt.pass.right': 'Pass three tiles to your right.',
@@ -85,15 +89,71 @@ export const en = {
   'cli.check': 'check ({phase})',
   'cli.accepted': '{event} → {phase}',
   'cli.refused': '{event} ✗ {code}: {message}',
+  'cli.refusedAsExpected': '{event} refused {code} as expected: {message}',
   'cli.failure': 'expected {check} {expected}, got {actual}',
+  'cli.failureRefused': 'expected accepted, got {code}',
+  'cli.failureAccepted': 'expected {code}, got accepted',
+  'cli.failureCode': 'expected {expected}, got {actual}',
+  'cli.markOk': 'ok',
+  'cli.markFail': 'FAIL',
+  'cli.start': 'start → {phase}',
   'cli.stepsPassed': '✓ {count} steps passed',
-  'cli.stepsFailed': '✗ {failed} of {total} steps failed in {file}',
+  'cli.stepsFailed': '✗ {failed} of {total|plural.steps} failed in {file}',
   'cli.invalidScript': '✗ {file}: invalid script: {message}',
+  'cli.cannotRead': 'cannot read the file ({reason})',
   'cli.phaseHeader': '── {phase} (hand {hand})',
   'cli.packetOnTable': '  + packet of {count}{blind} face down',
   'cli.packetBlind': ' (+{count} blind)',
   'cli.wall': 'wall',
   'cli.seat': '{seat}',
+  'cli.playSeat': '{seat} {strategy}',
   'cli.playStart': '▶ seed {seed}: {seats}',
   'cli.playEnd': '{mark} {phase} after {count} events',
+  'strategy.teacher': 'teacher',
+  'strategy.random': 'random',
+
+  // Command-line errors (one line each, then the command's usage where it helps).
+  'cli.unknownFlag': 'unknown flag {flag} for {command} (its flags: {flags})',
+  'cli.missingValue': '{flag} needs a value: {usage}',
+  'cli.unexpectedValue': '{flag} takes no value',
+  'cli.unknownCommand': 'unknown command {command} (the commands: {commands})',
+  'cli.runNeedsFile': 'charleston run needs at least one script FILE',
+  'cli.playNoFiles': 'charleston play takes no files, got {file}',
+  'cli.inspectOneFile': 'charleston inspect takes one script at most, got {count}',
+  'cli.badSeed': '--seed must be an integer 0 … 4294967295, got {value}',
+  'cli.badSeatCount': '--seats takes one strategy or four (east,south,west,north), got {count}',
+  'cli.unknownStrategy': 'unknown strategy {name} (the strategies: {known})',
+  'cli.missingPeer': 'charleston {command} needs packages that are not installed ({packages}); install them with: {install}',
+  'cli.warning': 'warning: {message}',
+
+  // Command-line help.
+  'cli.usage': 'usage:',
+  'cli.commands': 'commands:',
+  'cli.flags': 'flags:',
+  'cli.exitCodes': 'exit codes:',
+  'cli.helpHint': 'charleston {command} --help lists the flags',
+  'cli.command.run': 'run scripts and check their expectations',
+  'cli.command.play': 'play a whole hand with four bots and print the flow',
+  'cli.command.inspect': 'serve the live inspector (http://127.0.0.1:PORT/) for a script or a bot table',
+  'cli.command.help': 'print the help of a command',
+  'cli.command.serve': 'serve the table service (HTTP and live WebSocket views) until stopped',
+  'cli.flag.servePort': 'the port to listen on (default 8080; 0: any free port)',
+  'cli.flag.db': 'where tables are kept: pglite:PATH, pglite:memory or postgres://… (default ./.charleston/db, or CHARLESTON_DB)',
+  'cli.flag.allowOrigin': 'a browser origin allowed to call the service (repeatable)',
+  'cli.exit.serve': '0 stopped with Ctrl-C or SIGTERM, 2 the arguments are wrong or a needed package is missing',
+  'cli.flag.json': 'print one JSON line per step or event (and per invalid file), nothing else',
+  'cli.flag.racks': 'print the four racks at the start and whenever the phase changes',
+  'cli.flag.seed': "the deal's seed, an integer 0 … 4294967295 (default 1)",
+  'cli.flag.seats': 'strategies for east,south,west,north, or one for all four: {strategies} (default teacher)',
+  'cli.flag.port': 'the port to listen on (default 0: any free port)',
+  'cli.flag.host': 'the address to listen on (default 127.0.0.1)',
+  'cli.flag.autoplay': 'start playing when the first page connects',
+  'cli.flag.lang': 'language of the output: {locales} (default en); codes never change',
+  'cli.needsPackages': 'needs the optional packages {packages} (npm install {install})',
+  'cli.flag.help': 'print this help',
+  'cli.flag.version': 'print the version',
+  'cli.exit.run': '0 every step of every file holds, 1 an expectation failed, 2 a file is not a valid script or deal, cannot be read, or the arguments are wrong (the worst file wins)',
+  'cli.exit.play': '0 the hand was played, 2 the arguments are wrong',
+  'cli.exit.inspect': '0 stopped with Ctrl-C or SIGTERM, 2 the arguments are wrong, the script is invalid, or a needed package is missing',
+  'cli.exit.main': '0 done, 1 an expectation failed (run), 2 bad arguments, an invalid script or a missing package',
 } as const;

@@ -1,14 +1,15 @@
 /**
- * Scripts (contract §8): JSON that drives the engine with events and checks expectations.
+ * Scripts: JSON that drives the engine with events and checks expectations (docs/reference.md, "Scripts").
  * `parseScript` validates the script's own structure (throws {@link InputError} naming the place);
  * the events inside `send` are not checked here: what the engine refuses is a refusal to expect.
  */
 import { parseTileList } from '../deal.js';
 import { InputError, describeType, isRecord, own, unknownKeys } from '../errors.js';
-import { isSeed } from '../prng.js';
+import { isSeed, type Seed } from '../prng.js';
 import { SEATS, type Seat } from '../seats.js';
 import type { Tile } from '../tiles.js';
 import { REFUSAL_CODES, type RefusalCode } from '../types.js';
+import { findJsonProblem } from './json-error.js';
 
 /** Checks on one rack. */
 export interface RackExpectation {
@@ -37,7 +38,7 @@ export interface ScriptStep {
 export interface Script {
   name?: string;
   description?: string;
-  seed?: number;
+  seed?: Seed;
   deal?: unknown;
   rules?: unknown;
   steps: ScriptStep[];
@@ -81,7 +82,7 @@ function parseExpect(value: unknown, where: string): Expectation {
   const rejected = own(value, 'rejected');
   if (rejected !== undefined) {
     if (!(REFUSAL_CODES as readonly unknown[]).includes(rejected)) {
-      throw new InputError(`${where}.rejected`, `unknown refusal code ${describeType(rejected)}`);
+      throw new InputError(`${where}.rejected`, `unknown refusal code ${describeType(rejected)} (the codes: ${REFUSAL_CODES.join(', ')})`);
     }
     expect.rejected = rejected as RefusalCode;
   }
@@ -102,7 +103,7 @@ function parseExpect(value: unknown, where: string): Expectation {
   }
   const dealer = own(value, 'dealer');
   if (dealer !== undefined) {
-    if (!(SEATS as readonly unknown[]).includes(dealer)) throw new InputError(`${where}.dealer`, `must be a seat, got ${describeType(dealer)}`);
+    if (!(SEATS as readonly unknown[]).includes(dealer)) throw new InputError(`${where}.dealer`, `must be a seat (${SEATS.join(', ')}), got ${describeType(dealer)}`);
     expect.dealer = dealer as Seat;
   }
   return expect;
@@ -122,7 +123,7 @@ export function parseScript(value: unknown): Script {
   }
   const seed = own(value, 'seed');
   if (seed !== undefined) {
-    if (!isSeed(seed)) throw new InputError('seed', `must be an integer 0 … 4294967295, got ${describeType(seed)}`);
+    if (!isSeed(seed)) throw new InputError('seed', `must be an integer 0 … 4294967295 or a string of 32 to 64 hex digits, got ${describeType(seed)}`);
     script.seed = seed;
   }
   const deal = own(value, 'deal');
@@ -151,21 +152,30 @@ export function parseScript(value: unknown): Script {
   return script;
 }
 
-/** Parses script text (JSON) and validates it. */
+/**
+ * Parses script text (JSON) and validates it. Invalid JSON is reported with its line and column
+ * (`not valid JSON at line 3, column 5: unexpected "}", expected a value …`). A leading byte-order mark is ignored.
+ */
 export function parseScriptText(text: string): Script {
+  if (typeof text !== 'string') throw new InputError('', `script text must be a string, got ${describeType(text)}`);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(body);
   } catch (error) {
-    throw new InputError('', `not valid JSON (${(error as Error).message})`);
+    const problem = findJsonProblem(body);
+    throw new InputError('', problem
+      ? `not valid JSON at line ${problem.line}, column ${problem.column}: ${problem.problem}`
+      : `not valid JSON (${(error as Error).message})`);
   }
   return parseScript(value);
 }
 
 /** The table options a script sets up (seed, deal, rules), as `createCharleston` takes them. */
-export function scriptSetup(script: Script): { seed?: number; deal?: unknown; rules?: unknown } {
+export function scriptSetup(script: Script): { seed: Seed; deal?: unknown; rules?: unknown } {
   return {
-    ...(script.seed !== undefined ? { seed: script.seed } : {}),
+    // With a deal and no seed, the seed is 1 (the wall's order and the ids are then those of seed 1).
+    seed: script.seed ?? 1,
     ...(script.deal !== undefined ? { deal: script.deal } : {}),
     ...(script.rules !== undefined ? { rules: script.rules } : {}),
   };
