@@ -18,7 +18,7 @@ const inspector = createWebSocketInspector({ url, serializationDepthLimit: 24 })
 if (!(await waitConnected(inspector))) console.error(`not connected to ${url} yet: events are kept until it answers`);
 const table = createCharleston({ seed, inspect: inspector.inspect });
 const outcome = playHand({ service: table });
-console.log(`done ${outcome.phase} after ${outcome.events} events`);
+console.log(`done ${outcome.phase} after ${outcome.eventCount} events`);
 
 const stop = () => {
   table.stop();

@@ -2,7 +2,8 @@
  * Node apps inspected end to end: real child processes run the examples in examples/inspect-node, sending with
  * `@statelyai/inspect`'s `createWebSocketInspector({ url: 'ws://127.0.0.1:PORT/inspect' })` to a
  * `charleston inspect` server without a table, and a page in real headless Chromium shows them: the traffic
- * light with its invoked child, and the Charleston engine embedded in a Node process, played by four bots.
+ * light with its invoked child, the Charleston engine embedded in a Node process and played by four bots, and
+ * the game machine with the Charleston invoked inside (both actors, and the sequence of events between them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +18,8 @@ const children: ChildProcess[] = [];
 
 /** Runs an example; resolves with its first stdout line starting `done`. */
 function runExample(file: string, ...args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [file, server.inspectUrl, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const loader = file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, file, server.inspectUrl, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -69,5 +71,27 @@ describe('Node apps at /inspect', () => {
     const light = await page.$eval('#actor-picker', (select) => [...(select as HTMLSelectElement).options].find((o) => o.textContent?.includes('traffic'))?.value ?? '');
     await page.selectOption('#actor-picker', light);
     await page.locator('#chart svg[data-machine="traffic"]').waitFor();
+  }, 60_000);
+
+  it('shows the game machine and the Charleston invoked inside it, with the events between them', async () => {
+    expect(await runExample('examples/inspect-node/game.ts', '2026')).toBe('done "play"');
+    await page.selectOption('#actor-picker', '');
+    await page.locator('#chart svg[data-machine="game"]').waitFor({ timeout: 20_000 });
+    await page.locator('#chart [data-state-path="play"][data-active="true"]').waitFor();
+    expect(await page.locator('#chart .edge-label .label-text').allTextContents()).toEqual(expect.arrayContaining(['onDone', 'onError']));
+    expect(await page.locator('#context').textContent()).toContain('"wall"'); // the Charleston's output, in the game's context
+    const options = await page.locator('#actor-picker option').allTextContents();
+    const childOption = options.find((text) => text.includes('↳ charleston'));
+    expect(childOption).toBeDefined();
+    // the sequence view of the game: engine.submit down to the child, the refusal and the done event back up
+    const messages = await page.locator('#sequence .message-type').allTextContents();
+    expect(messages).toEqual(expect.arrayContaining(['engine.submit', 'charleston.rejected']));
+    expect(messages.some((type) => type.startsWith('xstate.done.actor'))).toBe(true);
+    // the child: the Charleston's own chart, finished in complete
+    const child = await page.$eval('#actor-picker', (select) => [...(select as HTMLSelectElement).options].find((o) => o.textContent?.includes('↳ charleston'))?.value ?? '');
+    await page.selectOption('#actor-picker', child);
+    await page.locator('#chart svg[data-machine="charleston"]').waitFor();
+    await page.locator('#chart [data-state-path="complete"][data-active="true"]').waitFor();
+    expect(await page.locator('#log li[data-type="engine.submit"]').count()).toBeGreaterThan(10);
   }, 60_000);
 });
