@@ -1,7 +1,8 @@
 /**
  * The built page's files, read once at start: `index.html`, `main.js` and `style.css` from `dist/inspector/`.
- * The page is served at `/` and at `/inspect` (as the table service serves it); its HTML names its files
- * relative to that (`inspect/main.js`), so both places find them.
+ * The page is served at `/` and at `/inspect` (where the table service serves it too); its HTML names its files
+ * relatively (`main.js`), which resolves to `/main.js` from either address, and `/inspect/main.js` is served
+ * as well (the address the table service rewrites them to).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +38,8 @@ export function pageFiles(dir: string): Map<string, PageFile> {
     ['/', html],
     ['/index.html', html],
     ['/inspect', html],
+    ['/main.js', js],
+    ['/style.css', css],
     ['/inspect/main.js', js],
     ['/inspect/style.css', css],
   ]);

@@ -45,6 +45,7 @@ describe('inspector server', () => {
   it('serves the page at / and /inspect, its files under /inspect/, and nothing else', async () => {
     for (const path of ['', 'index.html', 'inspect']) expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
     expect(await (await fetch(`${server.url}inspect/main.js`)).text()).toBe('console.log(1)');
+    expect(await (await fetch(`${server.url}main.js`)).text()).toBe('console.log(1)');
     expect((await fetch(`${server.url}inspect/style.css`)).headers.get('content-type')).toMatch(/text\/css/);
     expect((await fetch(`${server.url}../package.json`)).status).toBe(404);
     expect((await fetch(`${server.url}index.html`, { method: 'POST' })).status).toBe(404);

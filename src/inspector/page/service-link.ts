@@ -111,7 +111,7 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
       }
     });
     socket.addEventListener('close', (event: CloseEvent) => {
-      const refused = event.code === 1008 || event.code === 4001 || event.code === 4003 || event.code === 4004;
+      const refused = event.code === 4401 || event.code === 1008 || event.code === 4403 || event.code === 4404;
       link.status = refused ? 'refused' : 'closed';
       if (refused) store.addError(`the table service closed the feed: ${event.reason || event.code}`);
       else if (retries < 5) {
