@@ -90,7 +90,7 @@ const en = {
   by: 'by {who}',
 } as const;
 
-/** Labels of the generic panels (English; the other locales fall back to these until translated). */
+/** Labels of the generic panels. */
 const enPanels = {
   followActive: 'Most recently active app',
   sourceNode: 'Node app',
@@ -122,8 +122,8 @@ const enPanels = {
 export type LabelKey = keyof typeof en | keyof typeof enPanels;
 type CoreKey = keyof typeof en;
 type PanelKey = keyof typeof enPanels;
-/** A locale's page labels: every key of the English labels, each of the same kind (panel labels optional). */
-export type PageLabels = { readonly [K in CoreKey]: (typeof en)[K] extends string ? string : PluralMessage } & { readonly [K in PanelKey]?: string };
+/** A locale's page labels: every key of the English labels, each of the same kind. */
+export type PageLabels = { readonly [K in CoreKey]: (typeof en)[K] extends string ? string : PluralMessage } & { readonly [K in PanelKey]: string };
 
 const ca: PageLabels = {
   title: 'Inspector del Charleston',
@@ -207,6 +207,30 @@ const ca: PageLabels = {
   misdealButton: 'Repartiment nul',
   noAction: 'Cap acció',
   by: 'per {who}',
+  followActive: 'L’app activa més recent',
+  sourceNode: 'app de Node',
+  sourceService: 'taula del servei',
+  'status.relay': 'Inspector en marxa: esperant les teves apps',
+  'service.connecting': 'Connectant amb el servei de taules…',
+  'service.open': 'Seguint la taula del servei (només lectura)',
+  'service.closed': 'Servei de taules desconnectat',
+  'service.refused': 'El servei de taules ha rebutjat aquest testimoni',
+  viewingMoment: 'Tal com era després de {type}',
+  atMoment: '(a l’esdeveniment triat)',
+  live: '(en directe)',
+  liveButton: 'Torna al directe',
+  payload: 'Contingut de l’esdeveniment',
+  context: 'Context',
+  sequence: 'Seqüència',
+  tabNow: 'Estat i esdeveniments',
+  tabChart: 'Diagrama',
+  tabDetails: 'Context',
+  tabTable: 'Taula',
+  zoomIn: 'Amplia',
+  zoomOut: 'Redueix',
+  zoomFit: 'Ajusta',
+  zoomReset: '1:1',
+  eventsHint: 'Fes clic en un esdeveniment per veure el diagrama i el context tal com eren',
 };
 
 const sw: PageLabels = {
@@ -291,6 +315,30 @@ const sw: PageLabels = {
   misdealButton: 'Mgawo batili',
   noAction: 'Hakuna hatua',
   by: 'na {who}',
+  followActive: 'Programu iliyotumika karibuni zaidi',
+  sourceNode: 'programu ya Node',
+  sourceService: 'meza ya huduma',
+  'status.relay': 'Kikaguzi kinaendesha: kinasubiri programu zako',
+  'service.connecting': 'Inaunganisha na huduma ya meza…',
+  'service.open': 'Inafuata meza ya huduma (kusoma tu)',
+  'service.closed': 'Huduma ya meza imekatika',
+  'service.refused': 'Huduma ya meza imekataa tokeni hii',
+  viewingMoment: 'Kama ilivyokuwa baada ya {type}',
+  atMoment: '(kwenye tukio lililochaguliwa)',
+  live: '(moja kwa moja)',
+  liveButton: 'Rudi moja kwa moja',
+  payload: 'Maudhui ya tukio',
+  context: 'Muktadha',
+  sequence: 'Mfuatano',
+  tabNow: 'Hali na matukio',
+  tabChart: 'Chati',
+  tabDetails: 'Muktadha',
+  tabTable: 'Meza',
+  zoomIn: 'Kuza',
+  zoomOut: 'Punguza',
+  zoomFit: 'Tosheleza',
+  zoomReset: '1:1',
+  eventsHint: 'Bofya tukio kuona chati na muktadha kama ulivyokuwa wakati huo',
 };
 
 const el: PageLabels = {
@@ -375,6 +423,30 @@ const el: PageLabels = {
   misdealButton: 'Άκυρο μοίρασμα',
   noAction: 'Καμία ενέργεια',
   by: 'από {who}',
+  followActive: 'Η πιο πρόσφατα ενεργή εφαρμογή',
+  sourceNode: 'εφαρμογή Node',
+  sourceService: 'τραπέζι της υπηρεσίας',
+  'status.relay': 'Ο επιθεωρητής τρέχει: περιμένει τις εφαρμογές σας',
+  'service.connecting': 'Σύνδεση με την υπηρεσία τραπεζιών…',
+  'service.open': 'Παρακολούθηση τραπεζιού της υπηρεσίας (μόνο ανάγνωση)',
+  'service.closed': 'Η υπηρεσία τραπεζιών αποσυνδέθηκε',
+  'service.refused': 'Η υπηρεσία τραπεζιών απέρριψε αυτό το διακριτικό',
+  viewingMoment: 'Όπως ήταν μετά το {type}',
+  atMoment: '(στο επιλεγμένο γεγονός)',
+  live: '(ζωντανά)',
+  liveButton: 'Πίσω στο ζωντανό',
+  payload: 'Περιεχόμενο γεγονότος',
+  context: 'Πλαίσιο',
+  sequence: 'Ακολουθία',
+  tabNow: 'Κατάσταση και γεγονότα',
+  tabChart: 'Διάγραμμα',
+  tabDetails: 'Πλαίσιο',
+  tabTable: 'Τραπέζι',
+  zoomIn: 'Μεγέθυνση',
+  zoomOut: 'Σμίκρυνση',
+  zoomFit: 'Προσαρμογή',
+  zoomReset: '1:1',
+  eventsHint: 'Πατήστε ένα γεγονός για να δείτε το διάγραμμα και το πλαίσιο όπως ήταν τότε',
 };
 
 /** The page labels, by locale. */
@@ -382,7 +454,7 @@ export const PAGE_LABELS: { readonly [L in Locale]: PageLabels } = { en: { ...en
 
 /** A page label in `locale` with `{name}` parameters filled (a plural label uses `params.count`). */
 export function label(locale: Locale, key: LabelKey, params: Readonly<Record<string, string | number>> = {}): string {
-  const entry: string | PluralMessage | undefined = PAGE_LABELS[locale][key] ?? PAGE_LABELS.en[key] ?? (enPanels as Record<string, string>)[key];
+  const entry: string | PluralMessage | undefined = PAGE_LABELS[locale][key] ?? PAGE_LABELS.en[key];
   if (entry === undefined) return String(key);
   const template = typeof entry === 'string' ? entry : pluralForm(locale, entry, Number(params['count'] ?? 0));
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -59,7 +59,7 @@ export function connectSocket(store: Store, onStatus: () => void): SocketLink {
       }
       if (isTableMessage(data)) store.setTable(data);
       else if (isLogMessage(data)) store.addLog(data);
-      else if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'charleston.hello') store.setHasSession((data as { session?: unknown }).session === true);
+      else if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'charleston.hello') store.hello((data as { session?: unknown }).session === true);
       else if (isErrorMessage(data)) store.addError(data.message);
       else {
         const inspection = parseInspectionEvent(data);

@@ -209,8 +209,14 @@ export class Store {
     this.changed();
   }
 
-  setHasSession(value: boolean): void {
-    this.hasSession = value;
+  /**
+   * A (re)connected server says hello: it replays what it remembers next, so the actors it sent before are
+   * dropped here (a reconnect after being dropped as a slow reader would otherwise show its events twice).
+   */
+  hello(session: boolean): void {
+    this.hasSession = session;
+    for (const [id, actor] of this.actors) if (actor.source === 'socket') this.actors.delete(id);
+    this.table = null;
     this.changed();
   }
 
