@@ -130,7 +130,7 @@ describe('at 390×844', () => {
 });
 
 describe('labels', () => {
-  it('edge labels overlap neither each other nor the text in state boxes', async () => {
+  it('edge labels overlap neither each other, nor the text in state boxes, nor other edges’ lines', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await open(page);
     const boxes = await page.$$eval('#chart svg', ([svg]) => {
@@ -143,13 +143,30 @@ describe('labels', () => {
         const b = (node as SVGTextElement).getBBox();
         return { x: b.x, y: b.y, w: b.width, h: b.height };
       });
-      return { labels, titles };
+      // the segments of every edge line, with the edge's identity (a label may sit on its own edge)
+      const segments = [...(svg?.querySelectorAll('g.edge') ?? [])].flatMap((group) =>
+        [...group.querySelectorAll('polyline')].flatMap((line) => {
+          const points = (line.getAttribute('points') ?? '').split(' ').map((pair) => pair.split(',').map(Number) as [number, number]);
+          return points.slice(1).map((end, i) => ({ key: `${group.getAttribute('data-source')}|${group.getAttribute('data-event')}`, a: points[i] as [number, number], b: end }));
+        }),
+      );
+      const labelKeys = [...(svg?.querySelectorAll('.edge-label') ?? [])].map((group) => `${group.getAttribute('data-source')}|${group.getAttribute('data-event')}`);
+      return { labels, titles, segments, labelKeys };
     });
     const overlap = (a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean => a.x < b.x + b.w - 1 && b.x < a.x + a.w - 1 && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1;
     expect(boxes.labels.length).toBeGreaterThanOrEqual(20);
     const pairs: string[] = [];
     boxes.labels.forEach((a, i) => boxes.labels.slice(i + 1).forEach((b, j) => overlap(a, b) && pairs.push(`label ${i}/${i + j + 1}`)));
     boxes.labels.forEach((a, i) => boxes.titles.forEach((t, j) => overlap(a, t) && pairs.push(`label ${i}/title ${j}`)));
+    // nor any other edge's line (orthogonal segments: their bounding box is the segment)
+    boxes.labels.forEach((label, i) => {
+      for (const { key, a, b } of boxes.segments) {
+        if (key === boxes.labelKeys[i]) continue;
+        const segment = { x: Math.min(a[0], b[0]), y: Math.min(a[1], b[1]), w: Math.abs(a[0] - b[0]) || 0.01, h: Math.abs(a[1] - b[1]) || 0.01 };
+        if (overlap(label, segment)) pairs.push(`label ${i}/line ${key}`);
+      }
+    });
+    expect(boxes.segments.length).toBeGreaterThan(40);
     expect(pairs).toEqual([]);
     await page.close();
   }, 60_000);

@@ -79,6 +79,7 @@ const service: ServiceLink | null = target ? followServiceTable(target, store, (
 const socket: SocketLink | null = target ? null : connectSocket(store, () => schedule());
 const receiver = startWindowReceiver(store, allow, () => schedule());
 if (service) store.pin(service.actorId);
+if (params.has('seat')) store.addError(label(locale, 'seatModeGone'));
 
 function sendEvent(event: CharlestonEvent): boolean {
   const ok = socket?.send({ type: 'charleston.send', event }) ?? false;
