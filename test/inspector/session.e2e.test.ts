@@ -88,23 +88,31 @@ describe('the inspector page on a live session', () => {
   });
 
   it('steps back and replays to the same state', async () => {
+    const total = String(phases.length);
+    const before = String(phases.length - 1);
     await page.click('#back');
-    await page.waitForFunction((want) => document.querySelector('#current-state')?.getAttribute('data-state') === want, phases.at(-2) as string);
+    await page.waitForFunction(([cursor, want]) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === want, [before, phases.at(-2) as string] as const);
     await page.click('#step');
-    await page.waitForFunction(() => document.querySelector('#current-state')?.getAttribute('data-state') === 'complete');
+    await page.waitForFunction((cursor) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === 'complete', total);
   }, 60_000);
 
   it('keeps one table actor in the picker however often it steps back', async () => {
+    const total = phases.length;
     for (let i = 0; i < 3; i += 1) {
       await page.click('#back');
-      await page.waitForFunction((want) => document.querySelector('#current-state')?.getAttribute('data-state') === want, phases.at(-2 - i) as string);
+      // the cursor, not only the phase (two steps in a row may share a phase)
+      await page.waitForFunction(
+        ([cursor, want]) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === want,
+        [String(total - 1 - i), phases.at(-2 - i) as string] as const,
+      );
     }
+    await page.waitForFunction(() => document.querySelectorAll('#log li[data-type="inspector.rewind"]').length >= 4);
     const options = await page.locator('#actor-picker option').allTextContents();
     expect(options.filter((text) => text.includes('charleston'))).toHaveLength(1);
     // the step backs are rows of the log
     expect(await page.locator('#log li[data-type="inspector.rewind"]').count()).toBeGreaterThanOrEqual(4);
     for (let i = 0; i < 3; i += 1) await page.click('#step');
-    await page.waitForFunction(() => document.querySelector('#current-state')?.getAttribute('data-state') === 'complete');
+    await page.waitForFunction((cursor) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === 'complete', String(total));
   }, 60_000);
 
   it('clicking a log row shows the chart and context as they were, and leaves the table alone', async () => {
