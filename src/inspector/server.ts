@@ -21,6 +21,7 @@ import { createInspectorSession, type InspectorSession, type SessionOptions } fr
 import { defaultStaticDir, pageFiles } from './static.js';
 import { createTableInspection } from './table-inspection.js';
 import { inspectionProblem, parseInspectionEvent, prefixIds } from './wire.js';
+import { WorkQueue } from './work-queue.js';
 
 export { defaultStaticDir } from './static.js';
 
@@ -219,13 +220,9 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     }
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return refuse(ws, 'the inspector takes text messages only');
-      const waiting = queuedBy.get(ws) ?? 0;
-      if (waiting >= MAX_QUEUED) return refuse(ws, `too many messages waiting (${MAX_QUEUED}): slow down`);
-      queuedBy.set(ws, waiting + 1);
-      queue.push({ ws, text: data.toString() });
-      drainSoon();
+      if (!work.push(ws, data.toString())) refuse(ws, `too many messages waiting (${work.perSender}): slow down`);
     });
-    ws.on('close', () => queuedBy.delete(ws));
+    ws.on('close', () => work.forget(ws));
   };
 
   const refuse = (ws: WebSocket, problem: string): void => {
@@ -233,32 +230,13 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     send(ws, { type: 'charleston.error', message: problem });
   };
 
-  // Page messages wait in one queue, handled in order a few at a time with the event loop turning between
-  // batches: a burst of step-backs (each replays the timeline) cannot hold up every other page at once.
-  const MAX_QUEUED = 256;
-  const queue: { ws: WebSocket; text: string }[] = [];
-  const queuedBy = new Map<WebSocket, number>();
-  let draining = false;
-  const drainSoon = (): void => {
-    if (draining) return;
-    draining = true;
-    setImmediate(drain);
-  };
-  const drain = (): void => {
-    draining = false;
-    let budget = 64;
-    while (budget > 0 && queue.length > 0 && !closed) {
-      const item = queue.shift() as { ws: WebSocket; text: string };
-      const left = (queuedBy.get(item.ws) ?? 1) - 1;
-      if (left > 0) queuedBy.set(item.ws, left);
-      else queuedBy.delete(item.ws);
-      if (item.ws.readyState !== item.ws.OPEN) continue;
-      const { problem, cost } = handlePage(item.text);
-      if (problem !== undefined) refuse(item.ws, problem);
-      budget -= cost;
-    }
-    if (queue.length > 0) drainSoon();
-  };
+  // Page messages wait in one queue, handled in order a few at a time (see WorkQueue).
+  const work = new WorkQueue<WebSocket, string>((ws, text) => {
+    if (ws.readyState !== ws.OPEN) return 0;
+    const { problem, cost } = handlePage(text);
+    if (problem !== undefined) refuse(ws, problem);
+    return cost;
+  });
 
   /** Handles a page's message: the problem with it, if any, and its cost (a replay costs a whole batch). */
   const handlePage = (text: string): { problem?: string; cost: number } => {
@@ -342,6 +320,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
     }),
     close: async () => {
       closed = true;
+      work.stop();
       session?.dispose();
       for (const socket of [...pages, ...apps]) socket.terminate();
       pageServer.close();

@@ -8,6 +8,7 @@ import { charlestonMachine } from '../../src/index.js';
 import { LogRing } from '../../src/inspector/log-ring.js';
 import type { WireInspectionEvent } from '../../src/inspector/protocol.js';
 import { InspectionRelay } from '../../src/inspector/relay.js';
+import { WorkQueue } from '../../src/inspector/work-queue.js';
 import { inspectionProblem, parseInspectionEvent, prefixIds } from '../../src/inspector/wire.js';
 import { buildChart, bundleEdges, eventText } from '../../src/inspector/page/graph.js';
 import { phaseValue, serviceTarget, charlestonDefinition } from '../../src/inspector/page/service-link.js';
@@ -63,6 +64,41 @@ describe('InspectionRelay', () => {
     expect(relay.actorCount).toBeLessThanOrEqual(5);
     expect(relay.bytes).toBeLessThanOrEqual(30_000);
     expect(relay.forgotten).toBeGreaterThan(0);
+  });
+});
+
+describe('WorkQueue', () => {
+  it('handles items in order, a budget per turn of the event loop, with a bound per sender', async () => {
+    const turns: string[][] = [[]];
+    let done = 0;
+    let finished: () => void = () => undefined;
+    const all = new Promise<void>((resolve) => (finished = resolve));
+    const queue = new WorkQueue<string, string>((sender, item) => {
+      turns.at(-1)?.push(`${sender}:${item}`);
+      done += 1;
+      if (done === 6) finished();
+      return item === 'replay' ? 4 : 1;
+    }, 3, 4);
+    // marks each turn of the event loop (setImmediate, as the queue uses: no clock involved)
+    let marking = true;
+    const mark = (): void => {
+      turns.push([]);
+      if (marking) setImmediate(mark);
+    };
+    setImmediate(mark);
+    expect(queue.push('a', 'replay')).toBe(true);
+    expect(queue.push('a', 'x1')).toBe(true);
+    expect(queue.push('a', 'x2')).toBe(true);
+    expect(queue.push('a', 'x3')).toBe(false); // a has three waiting
+    for (const item of ['y1', 'y2', 'y3']) queue.push('b', item);
+    queue.push('c', 'z');
+    queue.forget('c');
+    await all;
+    marking = false;
+    const handled = turns.filter((turn) => turn.length > 0);
+    expect(handled.flat()).toEqual(['a:replay', 'a:x1', 'a:x2', 'b:y1', 'b:y2', 'b:y3']);
+    expect(handled[0]).toEqual(['a:replay']); // a replay used the whole budget of its turn
+    expect(handled.length).toBeGreaterThanOrEqual(3);
   });
 });
 
