@@ -129,6 +129,14 @@ describe('re-entrancy: events sent from inside listeners', () => {
     expect(table.context.table.west).not.toBeNull();
   });
 
+  it("listeners hear of East's declaration (a change of state without a change of context)", () => {
+    const table = createCharleston({ seed: 27 });
+    const heard: string[] = [];
+    table.subscribe((snapshot) => heard.push(snapshot.status));
+    expect(table.send({ type: 'hand.declareMahjong', seat: 'east' })).toEqual({ ok: true, phase: 'eastMahjong' });
+    expect(heard).toEqual(['done']);
+  });
+
   it('a listener that throws is reported; the table and the other listeners go on', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const table = createCharleston({ seed: 3 });
