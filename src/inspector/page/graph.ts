@@ -46,6 +46,7 @@ export interface ChartBundle {
   sources: string[];
 }
 
+/** A machine as the page draws it: its state tree, single edges and bundled ones. */
 export interface Chart {
   id: string;
   root: ChartNode;
@@ -77,8 +78,11 @@ export function bundleEdges(edges: readonly ChartEdge[]): { edges: ChartEdge[]; 
 /** What the layout needs from the page: text widths. */
 export type Measure = (text: string, font: string) => number;
 
+/** Font of state names (measured for the layout, used in the SVG). */
 export const FONT_TITLE = '600 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** Font of the transitions listed inside a state's box. */
 export const FONT_LINE = '11px ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
+/** Font of edge labels. */
 export const FONT_LABEL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 const TITLE_HEIGHT = 26;
@@ -336,6 +340,7 @@ function lineBlockWidth(node: ChartNode, measure: Measure): number {
   return Math.max(title + 8, ...lines, 0);
 }
 
+/** Options of the ELK graph. */
 export interface LayoutOptions {
   /** Regions of parallel states one below the other instead of side by side (narrower). */
   stackRegions?: boolean;

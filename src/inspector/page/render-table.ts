@@ -31,6 +31,7 @@ interface SeatUi {
   blind: number;
 }
 
+/** What the table panel needs: a way to send a seat's event, and the page's language. */
 export interface TablePanelOptions {
   send(event: CharlestonEvent): boolean;
   /** The page's language (default English). */

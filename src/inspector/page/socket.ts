@@ -6,8 +6,10 @@
 import type { PageMessage } from '../protocol.js';
 import { isErrorMessage, isLogMessage, isTableMessage, parseInspectionEvent, type Store } from './store.js';
 
+/** The state of the page's own WebSocket. */
 export type SocketStatus = 'connecting' | 'open' | 'closed' | 'unavailable';
 
+/** The page's own WebSocket, as the page uses it. */
 export interface SocketLink {
   readonly status: SocketStatus;
   /** Sends a message; false when the socket is not open. */
