@@ -4,7 +4,6 @@
  * take `{name}` parameters; a plural label has one form per `Intl.PluralRules` category (`other` required).
  */
 import type { Locale, PluralMessage } from '../../index.js';
-import { pluralForm } from '../../i18n/translate.js';
 
 const en = {
   title: 'Charleston inspector',
@@ -455,6 +454,17 @@ const el: PageLabels = {
 
 /** The page labels, by locale. */
 export const PAGE_LABELS: { readonly [L in Locale]: PageLabels } = { en: { ...en, ...enPanels }, ca, sw, el };
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+/** The form of a plural label for `count` in `locale` (`other` when the category has none). */
+function pluralForm(locale: Locale, message: PluralMessage, count: number): string {
+  let rules = pluralRules.get(locale);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return message[rules.select(count)] ?? message.other;
+}
 
 /** A page label in `locale` with `{name}` parameters filled (a plural label uses `params.count`). */
 export function label(locale: Locale, key: LabelKey, params: Readonly<Record<string, string | number>> = {}): string {
