@@ -62,7 +62,7 @@ export class PanZoom {
     const ch = Math.max(50, this.viewport.clientHeight - 8);
     if (this.width === 0 || this.height === 0) return;
     const fitted = mode === 'all' ? Math.min(cw / this.width, ch / this.height) : cw / this.width;
-    this.scale = Math.min(1.5, Math.max(MIN_SCALE, fitted, floor));
+    this.scale = Math.min(1.25, Math.max(MIN_SCALE, fitted, floor));
     this.x = Math.max(4, (cw - this.width * this.scale) / 2);
     this.y = mode === 'all' ? Math.max(4, (ch - this.height * this.scale) / 2) : 4;
     this.apply();
