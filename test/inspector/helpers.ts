@@ -106,3 +106,12 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+
+/** Resolves once `condition()` holds, checking on each turn of the event loop (at most `turns` times). */
+export async function eventually(condition: () => boolean, what: string, turns = 100_000): Promise<void> {
+  for (let i = 0; i < turns; i += 1) {
+    if (condition()) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`never: ${what}`);
+}

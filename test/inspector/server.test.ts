@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogMessage, TableMessage } from '../../src/inspector/protocol.js';
 import { startInspectorServer, TABLE_SESSION_ID, type InspectorServer } from '../../src/inspector/server.js';
-import { connectApp, connectPage, ofType, type Client } from './helpers.js';
+import { connectApp, connectPage, eventually, ofType, type Client } from './helpers.js';
 import { fakePageDir } from './page-dir.js';
 
 const staticDir = fakePageDir();
@@ -160,6 +160,21 @@ describe('inspector server', () => {
     expect(small.session?.cursor).toBe(12);
     page.ws.close();
     await small.close();
+  });
+
+  it('caps the pages and apps connected at once (503), and disconnects an app after too many bad messages', async () => {
+    const capped = await startInspectorServer({ staticDir, limits: { maxPages: 2, maxApps: 1, maxBadMessages: 3 } });
+    const pages = [await connectPage(capped), await connectPage(capped)];
+    await expect(connectPage(capped)).rejects.toThrow(/503/);
+    const app = await connectApp(capped);
+    await expect(connectApp(capped)).rejects.toThrow(/503/);
+    for (let i = 0; i < 4; i += 1) app.ws.send('junk');
+    expect(await app.closed).toEqual({ code: 1008, reason: 'too many bad messages' });
+    await eventually(() => capped.stats().apps === 0, 'the app gone');
+    const again = await connectApp(capped); // its place is free again
+    again.ws.close();
+    for (const page of pages) page.ws.close();
+    await capped.close();
   });
 
   it('answers a page’s bad messages with clear errors', async () => {
