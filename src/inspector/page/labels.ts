@@ -115,6 +115,7 @@ const enPanels = {
   zoomFit: 'Fit',
   zoomReset: '1:1',
   eventsHint: 'Click an event to see the chart and context as they were then',
+  noFamily: 'No parent or child actors.',
   seatModeGone: 'There is no seat mode (?seat): the inspector shows the whole table. A seat’s own view is the table service’s.',
 } as const;
 
@@ -232,6 +233,7 @@ const ca: PageLabels = {
   zoomReset: '1:1',
   eventsHint: 'Fes clic en un esdeveniment per veure el diagrama i el context tal com eren',
   seatModeGone: 'No hi ha mode de seient (?seat): l’inspector mostra tota la taula. La vista d’un seient és cosa del servei de taules.',
+  noFamily: 'Cap actor pare ni fill.',
 };
 
 const sw: PageLabels = {
@@ -341,6 +343,7 @@ const sw: PageLabels = {
   zoomReset: '1:1',
   eventsHint: 'Bofya tukio kuona chati na muktadha kama ulivyokuwa wakati huo',
   seatModeGone: 'Hakuna hali ya kiti (?seat): kikaguzi kinaonyesha meza nzima. Mwonekano wa kiti kimoja ni kazi ya huduma ya meza.',
+  noFamily: 'Hakuna mwigizaji mzazi wala mtoto.',
 };
 
 const el: PageLabels = {
@@ -450,6 +453,7 @@ const el: PageLabels = {
   zoomReset: '1:1',
   eventsHint: 'Πατήστε ένα γεγονός για να δείτε το διάγραμμα και το πλαίσιο όπως ήταν τότε',
   seatModeGone: 'Δεν υπάρχει λειτουργία θέσης (?seat): ο επιθεωρητής δείχνει όλο το τραπέζι. Η όψη μιας θέσης είναι δουλειά της υπηρεσίας τραπεζιών.',
+  noFamily: 'Κανένας γονικός ή θυγατρικός actor.',
 };
 
 /** The page labels, by locale. */

@@ -322,7 +322,7 @@ function render(): void {
     renderPayload(ui.payload, moment ?? actor?.events.at(-1));
     renderContext(ui.context, snapshot?.context);
     ui.contextWhen.textContent = moment ? label(locale, 'atMoment') : label(locale, 'live');
-    renderSequence(ui.sequence, store, actor);
+    renderSequence(ui.sequence, store, actor, locale);
   }
 
   const live = socket?.status === 'open' && store.table !== null;

@@ -96,7 +96,7 @@ function el<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<str
  * The sequence view: a lifeline per actor (the selected one, its parent, its children) and an arrow per event
  * one of them sent to another, newest last. Returns the number of arrows drawn.
  */
-export function renderSequence(target: HTMLElement, store: Store, actor: ActorRecord | undefined): number {
+export function renderSequence(target: HTMLElement, store: Store, actor: ActorRecord | undefined, locale: Locale): number {
   if (!actor) {
     target.replaceChildren();
     return 0;
@@ -117,7 +117,7 @@ export function renderSequence(target: HTMLElement, store: Store, actor: ActorRe
   if (family.length < 2) {
     const note = document.createElement('p');
     note.className = 'muted';
-    note.textContent = 'No parent or child actors.';
+    note.textContent = label(locale, 'noFamily');
     target.replaceChildren(note);
     return 0;
   }
