@@ -116,6 +116,10 @@ const enPanels = {
   zoomReset: '1:1',
   eventsHint: 'Click an event to see the chart and context as they were then',
   noFamily: 'No parent or child actors.',
+  serviceLogRefused: 'The table service refused the log ({status}).',
+  serviceLogFailed: 'Cannot read the table’s log: {error}',
+  serviceSaid: 'Table service: {message}',
+  serviceClosed: 'The table service closed the feed: {reason}',
   seatModeGone: 'There is no seat mode (?seat): the inspector shows the whole table. A seat’s own view is the table service’s.',
 } as const;
 
@@ -234,6 +238,10 @@ const ca: PageLabels = {
   eventsHint: 'Fes clic en un esdeveniment per veure el diagrama i el context tal com eren',
   seatModeGone: 'No hi ha mode de seient (?seat): l’inspector mostra tota la taula. La vista d’un seient és cosa del servei de taules.',
   noFamily: 'Cap actor pare ni fill.',
+  serviceLogRefused: 'El servei de taules ha rebutjat el registre ({status}).',
+  serviceLogFailed: 'No es pot llegir el registre de la taula: {error}',
+  serviceSaid: 'Servei de taules: {message}',
+  serviceClosed: 'El servei de taules ha tancat la connexió: {reason}',
 };
 
 const sw: PageLabels = {
@@ -344,6 +352,10 @@ const sw: PageLabels = {
   eventsHint: 'Bofya tukio kuona chati na muktadha kama ulivyokuwa wakati huo',
   seatModeGone: 'Hakuna hali ya kiti (?seat): kikaguzi kinaonyesha meza nzima. Mwonekano wa kiti kimoja ni kazi ya huduma ya meza.',
   noFamily: 'Hakuna mwigizaji mzazi wala mtoto.',
+  serviceLogRefused: 'Huduma ya meza imekataa kumbukumbu ({status}).',
+  serviceLogFailed: 'Haiwezekani kusoma kumbukumbu ya meza: {error}',
+  serviceSaid: 'Huduma ya meza: {message}',
+  serviceClosed: 'Huduma ya meza imefunga muunganisho: {reason}',
 };
 
 const el: PageLabels = {
@@ -454,6 +466,10 @@ const el: PageLabels = {
   eventsHint: 'Πατήστε ένα γεγονός για να δείτε το διάγραμμα και το πλαίσιο όπως ήταν τότε',
   seatModeGone: 'Δεν υπάρχει λειτουργία θέσης (?seat): ο επιθεωρητής δείχνει όλο το τραπέζι. Η όψη μιας θέσης είναι δουλειά της υπηρεσίας τραπεζιών.',
   noFamily: 'Κανένας γονικός ή θυγατρικός actor.',
+  serviceLogRefused: 'Η υπηρεσία τραπεζιών αρνήθηκε το ημερολόγιο ({status}).',
+  serviceLogFailed: 'Δεν διαβάζεται το ημερολόγιο του τραπεζιού: {error}',
+  serviceSaid: 'Υπηρεσία τραπεζιών: {message}',
+  serviceClosed: 'Η υπηρεσία τραπεζιών έκλεισε τη σύνδεση: {reason}',
 };
 
 /** The page labels, by locale. */

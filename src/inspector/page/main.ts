@@ -75,7 +75,7 @@ const store = new Store();
 // ---------------------------------------------------------------- sources
 
 const target = serviceTarget(window.location.hash);
-const service: ServiceLink | null = target ? followServiceTable(target, store, () => schedule()) : null;
+const service: ServiceLink | null = target ? followServiceTable(target, store, () => schedule(), locale) : null;
 const socket: SocketLink | null = target ? null : connectSocket(store, () => schedule());
 const receiver = startWindowReceiver(store, allow, () => schedule());
 if (service) store.pin(service.actorId);

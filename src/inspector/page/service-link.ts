@@ -5,7 +5,8 @@
  * the public view); after each new version it reads `GET /api/tables/ID/log` (Bearer token) for the event log.
  * The chart is the Charleston machine built into the page, with the table's phase highlighted.
  */
-import { charlestonMachine } from '../../index.js';
+import { charlestonMachine, type Locale } from '../../index.js';
+import { label } from './labels.js';
 import type { EventObject, Store } from './store.js';
 
 /** What the fragment says. */
@@ -46,7 +47,7 @@ export interface ServiceLink {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Connects to the service (reconnecting a few times) and feeds the store. */
-export function followServiceTable(target: ServiceTarget, store: Store, onStatus: () => void): ServiceLink {
+export function followServiceTable(target: ServiceTarget, store: Store, onStatus: () => void, locale: Locale = 'en'): ServiceLink {
   const actorId = `service:${target.table}`;
   const definition = charlestonDefinition();
   const link = { status: 'connecting' as ServiceLink['status'], version: -1, actorId };
@@ -63,7 +64,7 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
     try {
       const response = await fetch(new URL(`/api/tables/${encodeURIComponent(target.table)}/log`, base), { headers: { authorization: `Bearer ${target.token}` } });
       if (!response.ok) {
-        store.addError(`the table service refused the log (${response.status})`);
+        store.addError(label(locale, 'serviceLogRefused', { status: response.status }));
         return;
       }
       const body: unknown = await response.json();
@@ -78,7 +79,7 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
       fetchedVersion = wanted;
       store.setServiceEvents(actorId, rows);
     } catch (error) {
-      store.addError(`cannot read the table's log: ${error instanceof Error ? error.message : String(error)}`);
+      store.addError(label(locale, 'serviceLogFailed', { error: error instanceof Error ? error.message : String(error) }));
     } finally {
       fetching = false;
       if (link.version > fetchedVersion && link.status === 'open') void readLog();
@@ -107,13 +108,13 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
         store.setServiceTable(actorId, `table ${target.table}`, definition, phaseValue(data['phase']), data['view']);
         void readLog();
       } else if (data['type'] === 'error' && typeof data['message'] === 'string') {
-        store.addError(`table service: ${data['message']}`);
+        store.addError(label(locale, 'serviceSaid', { message: data['message'] }));
       }
     });
     socket.addEventListener('close', (event: CloseEvent) => {
       const refused = event.code === 4401 || event.code === 1008 || event.code === 4403 || event.code === 4404;
       link.status = refused ? 'refused' : 'closed';
-      if (refused) store.addError(`the table service closed the feed: ${event.reason || event.code}`);
+      if (refused) store.addError(label(locale, 'serviceClosed', { reason: event.reason || event.code }));
       else if (retries < 5) {
         retries += 1;
         link.status = 'connecting';
