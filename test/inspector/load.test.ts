@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createCharleston, legalActions, legalEvents, type CharlestonEvent } from '../../src/index.js';
 import type { InspectorServer, InspectorStats } from '../../src/inspector/server.js';
 import { rawHandshake } from './helpers.js';
 
@@ -289,6 +290,51 @@ describe('inspector server under load (its own process, heap sampled)', () => {
     expect(after.heapUsed - before.heapUsed).toBeLessThan(32 * MiB);
     app.ws.close();
     page.ws.close();
+    await server.close();
+  }, 120_000);
+
+  it('a step back costs time in proportion to the timeline it replays, and another page is answered meanwhile', async () => {
+    const server = await startChild({ session: { source: { kind: 'bots', seed: 9 } } });
+    const page = await reader(server.url);
+    const other = await reader(server.url);
+    await page.until(() => page.cursor === 0, 'the first table');
+    // a long timeline of accepted events: East commits and retracts, over and over (a mirror table says what is legal)
+    let mirror = createCharleston({ seed: 9 });
+    const sent: CharlestonEvent[] = [];
+    let logIndex = (await server.sample()).nextIndex - 1;
+    const timings: Record<string, number> = {};
+    for (const target of [250, 500, 1000, 2000]) {
+      while (sent.length < target) {
+        const events = legalEvents(legalActions(mirror.getSnapshot(), 'east'));
+        const next = events.find((e) => e.type === 'pass.retract') ?? events.find((e) => e.type === 'pass.commit');
+        if (!next || !mirror.send(next).ok) throw new Error('no legal commit or retract for east');
+        sent.push(next);
+        sendEvent(page, next);
+        logIndex += 1;
+        if (sent.length % 200 === 0) await page.until(() => page.logIndex === logIndex, `event ${sent.length}`);
+      }
+      await page.until(() => page.cursor === target && page.logIndex === logIndex, `timeline ${target}`);
+      const started = performance.now();
+      control(page, 'back');
+      // another page asks something only it is answered (an unknown control gets an error): queued behind the back
+      const before = other.types['charleston.error'] ?? 0;
+      control(other, 'fly');
+      const answered = other.until(() => (other.types['charleston.error'] ?? 0) > before, 'the other page').then(() => performance.now() - started);
+      await page.until(() => page.cursor === target - 1, `back from ${target}`);
+      timings[`back${target}Ms`] = +(performance.now() - started).toFixed(1);
+      timings[`otherPageAnswered${target}Ms`] = +(await answered).toFixed(1);
+      // the mirror follows the step back (the next event sent replaces the one undone)
+      mirror.stop();
+      mirror = createCharleston({ seed: 9 });
+      sent.pop();
+      for (const event of sent) mirror.send(event);
+      logIndex += 1; // the step back's own log line
+    }
+    mirror.stop();
+    figures['stepBack'] = timings;
+    expect(Object.keys(timings)).toHaveLength(8);
+    page.ws.close();
+    other.ws.close();
     await server.close();
   }, 120_000);
 });
