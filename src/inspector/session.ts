@@ -32,7 +32,7 @@ export type SessionSource =
 
 /**
  * Events the timeline holds at most by default: a hand needs far fewer, and a step back replays at most this many
- * (about 0.15 s); accepted page events past it are refused.
+ * (under 0.1 s measured); accepted page events past it are refused.
  */
 export const MAX_TIMELINE = 2000;
 
