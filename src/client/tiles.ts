@@ -34,5 +34,7 @@ export function tileFace(locale: Locale, tile: Tile): { main: string; sub: strin
   }
   const kind = tile === 'F' ? 'flower' : tile === 'J' ? 'joker' : tile.endsWith('D') ? 'dragon' : 'wind';
   const glyph = ct(locale, `tile.glyph.${tile}` as ClientKey);
-  return kind === 'wind' ? { main: glyph, sub: ct(locale, `tile.${tile}` as ClientKey), kind } : { main: glyph, sub: '', kind };
+  if (kind === 'wind') return { main: glyph, sub: ct(locale, 'tile.windShort'), kind };
+  const mark = kind === 'dragon' ? ct(locale, 'tile.mark.dragon') : ct(locale, `tile.mark.${tile as 'F' | 'J'}`);
+  return { main: mark, sub: glyph, kind };
 }

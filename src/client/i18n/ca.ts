@@ -135,5 +135,9 @@ export const ca: ClientCatalog = {
   'tile.glyph.WD': 'Blanc',
   'tile.glyph.F': 'Flor',
   'tile.glyph.J': 'Comodí',
+  'tile.mark.dragon': 'D',
+  'tile.mark.F': 'F',
+  'tile.mark.J': 'J',
+  'tile.windShort': 'Vent',
   'tile.chosen': 'triada',
 };

@@ -135,5 +135,9 @@ export const el: ClientCatalog = {
   'tile.glyph.WD': 'Λευκός',
   'tile.glyph.F': 'Λουλούδι',
   'tile.glyph.J': 'Τζόκερ',
+  'tile.mark.dragon': 'Δ',
+  'tile.mark.F': 'Λ',
+  'tile.mark.J': 'J',
+  'tile.windShort': 'Άνεμος',
   'tile.chosen': 'επιλεγμένο',
 };

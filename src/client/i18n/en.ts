@@ -136,5 +136,9 @@ export const en = {
   'tile.glyph.WD': 'Soap',
   'tile.glyph.F': 'Flower',
   'tile.glyph.J': 'Joker',
+  'tile.mark.dragon': 'D',
+  'tile.mark.F': 'F',
+  'tile.mark.J': 'J',
+  'tile.windShort': 'Wind',
   'tile.chosen': 'chosen',
 } as const;

@@ -135,5 +135,9 @@ export const sw: ClientCatalog = {
   'tile.glyph.WD': 'Nyeupe',
   'tile.glyph.F': 'Ua',
   'tile.glyph.J': 'Joka',
+  'tile.mark.dragon': 'D',
+  'tile.mark.F': 'U',
+  'tile.mark.J': 'J',
+  'tile.windShort': 'Upepo',
   'tile.chosen': 'kimechaguliwa',
 };

@@ -61,7 +61,7 @@ export function Actions({ locale, phase, legal, chosen, need, blind, busy, hintA
           {label('action.hint')}
         </ActionButton>
       </div>
-      <div className="row vote">
+      <div className={`row vote${legal.vote.length === 0 ? ' idle' : ''}`}>
         <ActionButton action="vote-stop" enabled={!busy && legal.vote.includes('stop')} onClick={() => onAct('vote-stop')}>
           {label('action.vote-stop')}
         </ActionButton>
@@ -69,14 +69,14 @@ export function Actions({ locale, phase, legal, chosen, need, blind, busy, hintA
           {label('action.vote-continue')}
         </ActionButton>
       </div>
-      <div className="row offer">
+      <div className={`row offer${legal.offer.length === 0 ? ' idle' : ''}`}>
         {[0, 1, 2, 3].map((count) => (
           <ActionButton key={count} action={`offer-${count}`} enabled={!busy && legal.offer.includes(count)} onClick={() => onAct('offer', count)}>
             {label('action.offer', { count })}
           </ActionButton>
         ))}
       </div>
-      <div className="row rare">
+      <div className={`row rare${legal.draw || legal.declareMahjong || legal.redeal ? '' : ' idle'}`}>
         <ActionButton action="draw" enabled={!busy && legal.draw} onClick={() => onAct('draw')}>
           {label('action.draw')}
         </ActionButton>

@@ -13,7 +13,7 @@ export interface TileFaceProps {
 export function TileFace({ locale, tile }: TileFaceProps) {
   const face = tileFace(locale, tile);
   return (
-    <span className={`tile tile-${face.kind}`} role="img" aria-label={tileName(locale, tile)}>
+    <span className={`tile tile-${face.kind} tile-${tile}`} role="img" aria-label={tileName(locale, tile)}>
       <span className="tile-main" aria-hidden="true">{face.main}</span>
       {face.sub !== '' && <span className="tile-sub" aria-hidden="true">{face.sub}</span>}
     </span>
@@ -42,7 +42,7 @@ export function RackTile({ locale, tile, pressed, suggested, onToggle, onSubmit 
   return (
     <button
       type="button"
-      className={`tile tile-${face.kind}${suggested ? ' suggested' : ''}`}
+      className={`tile tile-${face.kind} tile-${tile}${suggested ? ' suggested' : ''}`}
       data-tile={tile}
       aria-pressed={pressed}
       aria-label={tileName(locale, tile)}
