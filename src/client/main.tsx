@@ -22,7 +22,7 @@ async function start(): Promise<void> {
     props.inspect = createBrowserInspector({ url: inspectUrl }).inspect;
   }
   const delay = params.get('botDelay');
-  if (delay !== null && /^\d{1,4}$/.test(delay)) props.solo = { botDelay: Number(delay) };
+  if (delay !== null && /^\d{1,6}$/.test(delay)) props.solo = { botDelay: Number(delay) };
   createRoot(container).render(<App {...props} />);
 }
 
