@@ -10,7 +10,9 @@ import { hasWrongCount } from '../src/rules/counts.js';
 import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver } from '../src/rules/courtesy.js';
 import { refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { parseEvent } from '../src/rules/event-shape.js';
-import { allSeatsContinued, createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason, type CharlestonInput } from '../src/rules/hand.js';
+import { allSeatsContinued, createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason } from '../src/rules/hand.js';
+import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
+import { charlestonOutput, type CharlestonOutput } from '../src/output.js';
 import { allCommitted, commitPacket, resolvePass, retractPacket } from '../src/rules/pass.js';
 
 /** What the actor emits: `actor.on('rejected', …)`. */
@@ -21,46 +23,30 @@ export interface RejectedEmitted {
   seat?: Seat;
 }
 
-// The event the service is sending right now, already decided legal by `decide()` against this very context
-// with this validator (see {@link sendDecided}); null outside such a send.
-let decidedEvent: object | null = null;
-let decidedContext: CharlestonContext | null = null;
-let decidedValidator: DecideOptions['isWinningHand'];
-
 /**
- * Sends `event`, which `decide()` accepted against `context` with `options`, to `actor`. While the send runs,
- * the guards recognise that very event object and context and do not check it a second time: the answer is the
- * same pure function of the same data. Any other event, or this one once the context has changed, is checked in full.
+ * The mark of an event that `decide()` already accepted: the table sets it to the very context the event was
+ * decided against, and the guards do not check such an event a second time (the answer is the same pure
+ * function of the same data). Any other event, or a marked one once the context has changed, is checked in
+ * full. The mark lives on the event object (a symbol key: invisible to JSON and to inspectors), not in the module.
  */
-export function sendDecided(
-  actor: { send(event: CharlestonEvent): void },
-  event: CharlestonEvent,
-  context: CharlestonContext,
-  options: DecideOptions,
-): void {
-  const previousEvent = decidedEvent;
-  const previousContext = decidedContext;
-  const previousValidator = decidedValidator;
-  decidedEvent = event;
-  decidedContext = context;
-  decidedValidator = options.isWinningHand;
-  try {
-    actor.send(event);
-  } finally {
-    decidedEvent = previousEvent;
-    decidedContext = previousContext;
-    decidedValidator = previousValidator;
-  }
-}
+export const DECIDED: unique symbol = Symbol('charleston.decidedAgainst');
+
+/** An event as the table sends it: possibly marked with the context it was decided against. */
+type MaybeDecided = MachineEvent & { [DECIDED]?: CharlestonContext };
 
 /**
- * True when `event`, checked exactly as `send()` checks it, is accepted in `phase`. A guard passes a phase
+ * The event as `send()` would accept it in `phase`, or null when it would be refused. A guard passes a phase
  * whose rules are those of the state it sits in (any pass state for a retract, any state in play for a draw).
  */
-function isAccepted(phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): boolean {
-  if (event === decidedEvent && context === decidedContext && options.isWinningHand === decidedValidator) return true;
+function acceptedEvent(phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): CharlestonEvent | null {
+  if ((event as MaybeDecided)[DECIDED] === context) return event as CharlestonEvent;
   const parsed = parseEvent(event);
-  return parsed.ok && refusalFor(phase, context, parsed.value, options) === null;
+  return parsed.ok && refusalFor(phase, context, parsed.value, options) === null ? parsed.value : null;
+}
+
+/** True when `event`, checked exactly as `send()` checks it, is accepted in `phase`. */
+function isAccepted(phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): boolean {
+  return acceptedEvent(phase, context, event, options) !== null;
 }
 
 /** The typed event, for actions that run only after their guard accepted it. */
@@ -69,15 +55,34 @@ function accepted<T extends CharlestonEvent['type']>(event: MachineEvent, type: 
   return event as Extract<CharlestonEvent, { type: T }>;
 }
 
+/** True when `event` (accepted, or null) is of `type` and comes from a seat of `pair`. */
+function isFromPair(event: CharlestonEvent | null, type: CharlestonEvent['type'], pair: Pair): boolean {
+  return event !== null && event.type === type && 'seat' in event && pairOf(event.seat) === pair;
+}
+
 /** A pass state with blind passing allowed, and one without. */
 const PASS_PHASE: Record<'true' | 'false', Phase> = { true: 'firstCharleston.left', false: 'firstCharleston.right' };
+
+/**
+ * The table's starting data from the machine's input. The table passes its already checked setup (marked by
+ * {@link RESOLVED}); any other input is a setup like `createCharleston`'s options, checked here: a problem
+ * throws an `InputError`, which a parent machine receives as the child's error (`onError`).
+ */
+function setupFromInput(input: CharlestonSetup | undefined): ResolvedSetup {
+  const resolved = (input as { [RESOLVED]?: ResolvedSetup } | undefined)?.[RESOLVED];
+  return resolved ?? resolveSetup(input, undefined, 'input');
+}
+
+/** The key under which `createCharleston` hands the machine its already checked setup. */
+export const RESOLVED: unique symbol = Symbol('charleston.resolvedSetup');
 
 /** The machine before a winning-hand validator is provided (see {@link createCharlestonMachine}). */
 export const charlestonMachine = setup({
   types: {
     context: {} as CharlestonContext,
     events: {} as MachineEvent,
-    input: {} as CharlestonInput,
+    input: {} as CharlestonSetup | undefined,
+    output: {} as CharlestonOutput,
     emitted: {} as RejectedEmitted,
   },
   guards: {
@@ -97,23 +102,22 @@ export const charlestonMachine = setup({
     // R7: the seat has not voted yet.
     isLegalVote: ({ context, event }) => isAccepted('stopCheckpoint', context, event),
     // R7: the first stop ends the vote.
-    isStopVote: ({ context, event }) =>
-      event.type === 'vote.cast' && event.vote === 'stop' && isAccepted('stopCheckpoint', context, event),
+    isStopVote: ({ context, event }) => {
+      const vote = acceptedEvent('stopCheckpoint', context, event);
+      return vote?.type === 'vote.cast' && vote.vote === 'stop';
+    },
     // R7: all four said continue.
     allSeatsContinued: ({ context }) => allSeatsContinued(context),
     // R9: a first offer 0–3 from a seat of this pair.
-    isLegalOffer: ({ context, event }, params: { pair: Pair }) =>
-      event.type === 'courtesy.offer' && pairOf(event.seat) === params.pair && isAccepted('courtesy', context, event),
+    isLegalOffer: ({ context, event }, params: { pair: Pair }) => isFromPair(acceptedEvent('courtesy', context, event), 'courtesy.offer', params.pair),
     // R9: both seats of the pair offered and the lower offer is 0.
     isPairAgreedOnNone: ({ context }, params: { pair: Pair }) => agreedCount(context, params.pair) === 0,
     // R9: both seats of the pair offered and the lower offer is above 0.
     isPairAgreed: ({ context }, params: { pair: Pair }) => (agreedCount(context, params.pair) ?? 0) > 0,
     // R9: exactly the agreed count, natural tiles from the seat's own rack.
-    isLegalCourtesyCommit: ({ context, event }, params: { pair: Pair }) =>
-      event.type === 'courtesy.commit' && pairOf(event.seat) === params.pair && isAccepted('courtesy', context, event),
+    isLegalCourtesyCommit: ({ context, event }, params: { pair: Pair }) => isFromPair(acceptedEvent('courtesy', context, event), 'courtesy.commit', params.pair),
     // R5: the seat of this pair takes back its courtesy packet before the exchange.
-    hasCourtesyPacket: ({ context, event }, params: { pair: Pair }) =>
-      event.type === 'pass.retract' && pairOf(event.seat) === params.pair && isAccepted('courtesy', context, event),
+    hasCourtesyPacket: ({ context, event }, params: { pair: Pair }) => isFromPair(acceptedEvent('courtesy', context, event), 'pass.retract', params.pair),
     // R9: both seats of the pair committed.
     hasPairCommitted: ({ context }, params: { pair: Pair }) => hasPairCommitted(context, params.pair),
     // R9, R11: both pairs done and North not short.
@@ -159,7 +163,8 @@ export const charlestonMachine = setup({
 }).createMachine({
   id: 'charleston',
   description: 'The Charleston of American mahjong: the face-down exchange before East’s first discard.',
-  context: ({ input }) => createInitialContext(input),
+  context: ({ input }) => createInitialContext(setupFromInput(input)),
+  output: ({ context, event }) => charlestonOutput(context, event.type === 'xstate.done.state.charleston.eastMahjong' ? 'eastMahjong' : 'complete'),
   initial: 'deal',
   on: {
     'engine.refused': { actions: 'emitRefusal', description: '§7: a refused event changes nothing; the refusal is emitted.' },

@@ -6,7 +6,7 @@
 export class InputError extends Error {
   /** Where in the input the problem is, as a dotted path. */
   readonly where: string;
-  override readonly name = 'InputError';
+  override readonly name: string = 'InputError';
 
   constructor(where: string, problem: string) {
     super(where ? `${where}: ${problem}` : problem);

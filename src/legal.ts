@@ -5,9 +5,11 @@
 import { refusalFor, type DecideOptions } from './rules/decide.js';
 import { agreedCount } from './rules/courtesy.js';
 import { pairOf, type Seat } from './seats.js';
-import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
+import { phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot } from './service.js';
+import { isTableLike, seatArgument, snapshotArgument } from './arguments.js';
+import { InputError, describeType, isRecord } from './errors.js';
 import { JOKER, countCodes, facesOf, sortCodes, type Tile } from './tiles.js';
-import type { CharlestonContext, CharlestonEvent, Phase, Vote } from './types.js';
+import type { CharlestonContext, CharlestonEvent, Phase, Vote, WinningHandValidator } from './types.js';
 
 /** What a seat may do now, in a compact form. */
 export interface LegalActions {
@@ -42,8 +44,28 @@ function naturals(context: CharlestonContext, seat: Seat): Tile[] {
   return sortCodes(facesOf(context.racks[seat]).filter((tile) => tile !== JOKER));
 }
 
-/** What `seat` may do in this snapshot. */
-export function legalActions(snapshot: CharlestonSnapshot, seat: Seat, options: DecideOptions = {}): LegalActions {
+/** Options of {@link legalActions}. */
+export interface LegalActionOptions {
+  /** R10's validator; default: the table's own when a table is given, else none (any declaration is accepted). */
+  isWinningHand?: WinningHandValidator;
+}
+
+/**
+ * What `seat` may do now: every entry is accepted by `send()`, everything left out is refused. Give the table
+ * itself (`legalActions(table, 'east')`) and its R10 validator is used; with a snapshot, pass the validator in
+ * `options` if the table has one, or the declaration may be offered and then refused.
+ */
+export function legalActions(
+  source: CharlestonSnapshot | Pick<CharlestonService, 'getSnapshot' | 'isWinningHand'>,
+  seatValue: Seat,
+  legalOptions: LegalActionOptions = {},
+): LegalActions {
+  const snapshot = snapshotArgument(source, 'source');
+  const seat = seatArgument(seatValue);
+  if (!isRecord(legalOptions)) throw new InputError('options', `must be an object, got ${describeType(legalOptions)}`);
+  const validator = legalOptions.isWinningHand ?? (isTableLike(source) ? source.isWinningHand : undefined);
+  if (validator !== undefined && typeof validator !== 'function') throw new InputError('options.isWinningHand', `must be a function, got ${describeType(validator)}`);
+  const options: DecideOptions = validator ? { isWinningHand: validator as WinningHandValidator } : {};
   const phase = phaseOfSnapshot(snapshot);
   const context = snapshot.context;
   const ok = (event: CharlestonEvent): boolean => accepts(phase, context, event, options);

@@ -10,7 +10,8 @@ import { createCharlestonMachine } from '../machines/charleston.machine.js';
 import { InputError, describeType, isRecord, own, unknownKeys } from './errors.js';
 import { invariantViolations } from './invariants.js';
 import { PHASES, type StateValue } from './phase.js';
-import { isSeed } from './prng.js';
+import { isSeed, normalizeSeed, type Seed } from './prng.js';
+import { MAX_REASON } from './rules/event-shape.js';
 import { hasWrongCount } from './rules/counts.js';
 import { hasPairCommitted, isCourtesyOver, pairStatus } from './rules/courtesy.js';
 import type { DecideOptions } from './rules/decide.js';
@@ -38,10 +39,16 @@ export interface PersistedTable {
 /** Why a restore failed. */
 export type RestoreProblem = 'corrupt' | 'truncated' | 'wrong-version' | 'invalid';
 
+/** The longest persisted text `restore` reads (a table is about 1 KB; a card of 10,000 winning hands stays under this). */
+export const MAX_PERSISTED_LENGTH = 1024 * 1024;
+
+/** The highest hand number a persisted table may have (a table redealing every second for 30 years stays below it). */
+export const MAX_HAND = 1_000_000_000;
+
 /** Thrown by {@link restore}; `problem` classifies it, `where` and the message name it. */
 export class RestoreError extends InputError {
   readonly problem: RestoreProblem;
-  override readonly name = 'InputError';
+  override readonly name: string = 'RestoreError';
 
   constructor(problem: RestoreProblem, where: string, message: string) {
     super(where, message);
@@ -98,7 +105,9 @@ function readContext(value: unknown): CharlestonContext {
   const seed = own(value, 'seed');
   if (!isSeed(seed)) fail('context.seed', `must be a seed, got ${describeType(seed)}`);
   const hand = own(value, 'hand');
-  if (!Number.isInteger(hand) || (hand as number) < 1) fail('context.hand', `must be a hand number, got ${describeType(hand)}`);
+  if (!Number.isInteger(hand) || (hand as number) < 1 || (hand as number) > MAX_HAND) {
+    fail('context.hand', `must be a hand number 1 … ${MAX_HAND}, got ${describeType(hand)}`);
+  }
   if (own(value, 'dealer') !== 'east') fail('context.dealer', 'East is always the dealer');
   let rules;
   try {
@@ -115,9 +124,14 @@ function readContext(value: unknown): CharlestonContext {
     if (!isRecord(misdeal) || typeof own(misdeal, 'reason') !== 'string' || !(own(misdeal, 'by') === null || isSeat(own(misdeal, 'by')))) {
       fail('context.misdeal', 'must be null or { by: seat | null, reason: text }');
     }
+    const rec = misdeal as Record<string, unknown>;
+    if (unknownKeys(rec, ['by', 'reason']).length > 0) fail(`context.misdeal.${unknownKeys(rec, ['by', 'reason'])[0]}`, 'unknown field');
+    if ((own(rec, 'reason') as string).length > MAX_REASON) {
+      fail('context.misdeal.reason', `at most ${MAX_REASON} characters, got ${(own(rec, 'reason') as string).length}`);
+    }
   }
   return {
-    seed: seed as number,
+    seed: normalizeSeed(seed as Seed),
     hand: hand as number,
     dealer: 'east',
     rules,
@@ -180,6 +194,15 @@ function checkConsistency(phase: Phase, context: CharlestonContext): void {
   if ((phase === 'misdeal') !== (context.misdeal !== null)) fail('context.misdeal', `must be set exactly in a misdeal (phase ${phase})`);
   const tileProblems = invariantViolations(context, 'misdeal');
   if (tileProblems.length > 0) fail('context', tileProblems[0] as string);
+  for (const seat of SEATS) {
+    // What joined a rack at the last exchange is the seat's own: in its rack, or in the packet it has put down since.
+    const own = new Set([...context.racks[seat], ...(context.table[seat]?.tiles ?? [])]);
+    const received = context.received[seat];
+    const stray = received.find((id) => !own.has(id));
+    if (stray !== undefined) fail(`context.received.${seat}`, `tile ${stray} is not in ${seat}'s rack or packet: a seat receives only its own tiles`);
+    if (new Set(received).size !== received.length) fail(`context.received.${seat}`, 'lists a tile twice');
+    if (phase === 'firstCharleston.right' && received.length > 0) fail(`context.received.${seat}`, 'nothing has been received before the first pass');
+  }
 }
 
 /** Options for {@link restore}: the functions that are not persisted. */
@@ -191,6 +214,8 @@ export interface RestoreOptions {
 
 /** Parses and validates persisted text into a phase and context (throws {@link RestoreError}). */
 export function readPersisted(text: string): { phase: Phase; context: CharlestonContext } {
+  if (typeof text !== 'string') throw new RestoreError('invalid', 'text', `must be the text persist() gave, got ${describeType(text)}`);
+  if (text.length > MAX_PERSISTED_LENGTH) throw new RestoreError('invalid', 'text', `at most ${MAX_PERSISTED_LENGTH} characters, got ${text.length}`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -223,16 +248,26 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
  * misdeal at once, whatever phase it claims.
  */
 export function restore(text: string, options: RestoreOptions = {}): CharlestonService {
+  if (!isRecord(options)) throw new RestoreError('invalid', 'options', `must be an object such as { locale }, got ${describeType(options)}`);
+  const extra = unknownKeys(options, ['isWinningHand', 'locale']);
+  if (extra.length > 0) throw new RestoreError('invalid', `options.${extra[0]}`, 'unknown option (known: isWinningHand, locale)');
+  if (options.isWinningHand !== undefined && typeof options.isWinningHand !== 'function') {
+    throw new RestoreError('invalid', 'options.isWinningHand', `must be a function (rack) => boolean, got ${describeType(options.isWinningHand)}`);
+  }
+  if (options.locale !== undefined && typeof options.locale !== 'string') {
+    throw new RestoreError('invalid', 'options.locale', `must be a language tag such as "ca", got ${describeType(options.locale)}`);
+  }
   const read = readPersisted(text);
   let { phase, context } = read;
   if (phase !== 'misdeal' && hasWrongCount(context)) {
     context = { ...context, misdeal: { by: null, reason: wrongCountReason(context) } };
     phase = 'misdeal';
   }
-  const decideOptions: DecideOptions = options.isWinningHand ? { isWinningHand: options.isWinningHand } : {};
+  const validator = options.isWinningHand as WinningHandValidator | undefined;
+  const decideOptions: DecideOptions = validator ? { isWinningHand: validator } : {};
   const machine = createCharlestonMachine(decideOptions);
   const snapshot = machine.resolveState({ value: stateValueFor(phase, context), context });
-  const actor = createActor(machine, { snapshot, input: { seed: context.seed, deal: { racks: context.racks, wall: context.wall }, rules: context.rules } });
+  const actor = createActor(machine, { snapshot });
   actor.start();
   return serviceFor(actor, decideOptions, localeOrWarn(options.locale));
 }

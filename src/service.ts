@@ -4,33 +4,26 @@
  * or the refusal; a refused event changes nothing and is emitted as `rejected` (by the service, and by the
  * actor while it runs). Browser-safe: no Node-only imports.
  */
-import { createActor, type ActorOptions, type SnapshotFrom } from 'xstate';
-import { charlestonMachine, createCharlestonMachine, sendDecided, type RejectedEmitted } from '../machines/charleston.machine.js';
-import { dealFromInput, dealFromSeed } from './deal.js';
+import { createActor, transition, type ActorOptions, type SnapshotFrom } from 'xstate';
+import { charlestonMachine, createCharlestonMachine, DECIDED, RESOLVED, type RejectedEmitted } from '../machines/charleston.machine.js';
 import { InputError, describeType, isRecord, own } from './errors.js';
+import { resolveSetup, SETUP_KEYS, type CharlestonSetup, type ResolvedSetup } from './input.js';
+import type { CharlestonOutput } from './output.js';
 import { isSeat } from './seats.js';
 import { phaseOf, type StateValue } from './phase.js';
-import { isSeed } from './prng.js';
 import { decide, type DecideOptions } from './rules/decide.js';
-import { parseRules } from './rules/options.js';
 import type { Locale } from './i18n/catalog.js';
 import { localeOrWarn, localizeRefusal } from './i18n/translate.js';
-import type { CharlestonContext, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
+import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
 
 /** The machine's snapshot type. */
 export type CharlestonSnapshot = SnapshotFrom<typeof charlestonMachine>;
 /** An inspection observer, as `createActor(…, { inspect })` takes it (e.g. from `@statelyai/inspect`). */
 export type InspectOption = ActorOptions<typeof charlestonMachine>['inspect'];
 
-/** How a table is set up. Give a seed, a deal, or both (then the seed orders the wall; a deal alone uses seed 1). */
-export interface CharlestonOptions {
-  /** Unsigned 32-bit seed of the shuffle. */
-  seed?: number;
-  /** An explicit deal: tile codes per seat, optionally the start of the wall (a `DealInput`). */
-  deal?: unknown;
-  /** Rule options, e.g. `{ winningHands }` (R10). */
-  rules?: unknown;
-  /** R10: decides whether East's 14 tiles are a winning hand. */
+/** How a table is set up: everything optional. Without seed and deal the shuffle is unpredictable. */
+export interface CharlestonOptions extends CharlestonSetup {
+  /** R10: decides whether East's 14 tiles are a winning hand (see {@link WinningHandValidator}). */
   isWinningHand?: WinningHandValidator;
   /** An inspection observer; off by default. */
   inspect?: InspectOption;
@@ -53,35 +46,57 @@ export interface RejectedNotice {
 
 /** A running Charleston table. */
 export interface CharlestonService {
-  /** Sends any value as an event; returns the new phase, or the refusal (nothing changed). */
+  /**
+   * Sends any value as an event; returns the new phase, or the refusal (nothing changed). Never throws.
+   * Safe to call from inside any listener: the event is applied after the one being handled, in order.
+   */
   send(event: unknown): SendResult;
-  /** The machine snapshot (value, context, status). */
+  /** The machine snapshot (value, context, status, and `output` once the hand is over). */
   getSnapshot(): CharlestonSnapshot;
   /** The current phase, e.g. `firstCharleston.right`. */
   readonly phase: Phase;
-  /** The current context (plain data; do not mutate). */
+  /** The current context (plain data; do not mutate). It holds every rack, the wall and the seed. */
   readonly context: CharlestonContext;
+  /** The Charleston's result once the hand is `complete` or `eastMahjong`; null before. The host's data. */
+  readonly output: CharlestonOutput | null;
   /** The locale of refusal messages. */
   readonly locale: Locale;
-  /** Calls `listener` with each new snapshot; returns an unsubscribe function. */
+  /** The table's R10 validator, if it was given one (`legalActions(table, seat)` uses it). */
+  readonly isWinningHand: WinningHandValidator | undefined;
+  /**
+   * Calls `listener` with each new snapshot after an accepted event (in order, once the event is fully applied);
+   * returns an unsubscribe function. A listener that throws is reported with `console.error` and the others still run.
+   */
   subscribe(listener: (snapshot: CharlestonSnapshot) => void): () => void;
   /** Calls `listener` with each refusal; returns an unsubscribe function. */
   on(type: 'rejected', listener: (notice: RejectedNotice) => void): () => void;
-  /** The underlying XState actor (its `on('rejected')` emits refusals while it runs). */
+  /**
+   * The underlying XState actor, for inspection and `useSelector`. Its `send` is the table's `send`: whatever is
+   * sent to it is checked and refused like any other bad event, so nothing can put it into an error state.
+   */
   readonly actor: ReturnType<typeof createActor<typeof charlestonMachine>>;
   /** Stops the actor. */
   stop(): void;
 }
 
+/** The options `createCharleston` accepts. */
+const OPTION_KEYS = [...SETUP_KEYS, 'isWinningHand', 'inspect', 'locale'] as const;
+
 /** Resolves seed, deal and rules into the machine's input; throws {@link InputError} on bad input. */
-export function resolveInput(options: CharlestonOptions): { seed: number; deal: ReturnType<typeof dealFromSeed>; rules: ReturnType<typeof parseRules> } {
-  if (options.seed === undefined && options.deal === undefined) throw new InputError('', 'give a seed, a deal, or both');
-  if (options.seed !== undefined && !isSeed(options.seed)) {
-    throw new InputError('seed', `must be an integer 0 … 4294967295, got ${describeType(options.seed)}`);
+export function resolveInput(options: unknown = {}): ResolvedSetup {
+  return resolveSetup(options, OPTION_KEYS);
+}
+
+/** Checks the options that are not setup data: the validator, the inspector and the locale. */
+export function checkFunctionOptions(options: { isWinningHand?: unknown; inspect?: unknown; locale?: unknown }): void {
+  const { isWinningHand, inspect, locale } = options;
+  if (isWinningHand !== undefined && typeof isWinningHand !== 'function') {
+    throw new InputError('isWinningHand', `must be a function (rack) => boolean, got ${describeType(isWinningHand)}`);
   }
-  const seed = options.seed ?? 1;
-  const deal = options.deal === undefined ? dealFromSeed(seed) : dealFromInput(options.deal, seed);
-  return { seed, deal, rules: parseRules(options.rules) };
+  if (inspect !== undefined && typeof inspect !== 'function' && !(isRecord(inspect) && typeof own(inspect, 'next') === 'function')) {
+    throw new InputError('inspect', `must be an inspection observer (a function or { next }), got ${describeType(inspect)}`);
+  }
+  if (locale !== undefined && typeof locale !== 'string') throw new InputError('locale', `must be a language tag such as "ca", got ${describeType(locale)}`);
 }
 
 /** The phase of a snapshot. */
@@ -107,40 +122,144 @@ export function refusedEvent(event: unknown, refusal: Refusal): RefusedEvent {
 
 type CharlestonActor = ReturnType<typeof createActor<typeof charlestonMachine>>;
 
+/** A listener call waiting its turn: snapshots and refusals reach listeners in the order they happened. */
+type Notice = { snapshot: CharlestonSnapshot } | { rejected: RejectedNotice };
+
+/** Calls a user's listener; a throwing listener is reported, never allowed to break the table or the others. */
+function callListener<T>(listener: (value: T) => void, value: T): void {
+  try {
+    listener(value);
+  } catch (error) {
+    console.error('charleston: a table listener threw', error);
+  }
+}
+
 /**
- * The service API over a started actor. A class, so that a table holds three fields and shares its methods:
+ * The service API over a started actor. A class, so that a table holds a few fields and shares its methods:
  * ten thousand live tables do not carry ten thousand copies of eight closures. Call the methods on the service
  * (`service.send(event)`); to hand one out as a callback, bind it (`service.getSnapshot.bind(service)`).
+ *
+ * Re-entrancy. Table listeners (`subscribe`, `on('rejected')`) run after the actor has finished an event, from a
+ * queue: an event they send is applied at once (the actor is idle) and its own notices join the queue behind
+ * the current ones. Listeners on the actor itself run while the actor is still transitioning; an event sent
+ * from there is decided against the state it will meet (the actor's state after everything queued before it,
+ * computed with XState's pure `transition`), queued in the actor's mailbox, and applied right after.
  */
 class Table implements CharlestonService {
   readonly actor: CharlestonActor;
   readonly #decideOptions: DecideOptions;
   readonly locale: Locale;
-  /** Made on the first `on('rejected')`. */
+  /** The actor's own `send`, which the public `actor.send` replaces. */
+  readonly #actorSend: (event: MachineEvent) => void;
+  /** Made on the first `subscribe` / `on('rejected')`. */
+  #snapshotListeners: Set<(snapshot: CharlestonSnapshot) => void> | null = null;
   #rejectedListeners: Set<(notice: RejectedNotice) => void> | null = null;
+  /** True while the actor is processing an event this table sent. */
+  #inActor = false;
+  /** While the actor is processing: the state after every event queued so far, and this send's own result. */
+  #projected: CharlestonSnapshot | null = null;
+  #ownResult: CharlestonSnapshot | null = null;
+  /** Listener calls not yet made, and whether a loop is making them. */
+  readonly #notices: Notice[] = [];
+  #notifying = false;
+  /** The context listeners last heard about (a new context means an accepted change). */
+  #notifiedContext: CharlestonContext;
 
   constructor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale) {
     this.actor = actor;
     this.#decideOptions = decideOptions;
     this.locale = locale;
+    this.#notifiedContext = actor.getSnapshot().context;
+    this.#actorSend = actor.send.bind(actor);
+    // Every public path into the actor goes through the table's checks: `table.actor.send(null)` is refused.
+    actor.send = (event: unknown) => {
+      this.send(event);
+    };
+  }
+
+  get isWinningHand(): WinningHandValidator | undefined {
+    return this.#decideOptions.isWinningHand;
   }
 
   send(event: unknown): SendResult {
-    const actor = this.actor;
-    const before = actor.getSnapshot();
+    if (this.#inActor) return this.#sendWhileTransitioning(event);
+    const before = this.actor.getSnapshot();
     const decision = decide(phaseOfSnapshot(before), before.context, event, this.#decideOptions);
     if (!decision.ok) return this.#reject(event, decision.refusal);
-    sendDecided(actor, decision.value, before.context, this.#decideOptions);
-    const after = actor.getSnapshot();
-    if (after === before) throw new Error(`engine bug: ${decision.value.type} was decided legal but the machine did not take it`);
+    const decided = decision.value as CharlestonEvent & { [DECIDED]?: CharlestonContext };
+    decided[DECIDED] = before.context;
+    this.#process(decided);
+    delete decided[DECIDED];
+    const after = this.#ownResult ?? this.actor.getSnapshot();
+    this.#ownResult = null;
+    this.#notify();
     return { ok: true, phase: phaseOfSnapshot(after) };
+  }
+
+  /** Hands `event` to the actor; events sent by its listeners meanwhile are processed before this returns. */
+  #process(event: MachineEvent): void {
+    this.#inActor = true;
+    try {
+      this.#actorSend(event);
+    } finally {
+      this.#inActor = false;
+      this.#projected = null;
+    }
+  }
+
+  /** A send from a listener on the actor, while the actor is transitioning (see the class comment). */
+  #sendWhileTransitioning(event: unknown): SendResult {
+    const base = this.#projected ?? this.actor.getSnapshot();
+    this.#ownResult ??= this.actor.getSnapshot();
+    const decision = decide(phaseOfSnapshot(base), base.context, event, this.#decideOptions);
+    if (!decision.ok) {
+      const refusal = localizeRefusal(decision.refusal, this.locale);
+      if (base.status === 'active') this.#actorSend(refusedEvent(event, refusal));
+      this.#queueRejected({ refusal, event });
+      return { ok: false, refusal };
+    }
+    const [next] = transition(this.actor.logic, base, decision.value);
+    this.#projected = next;
+    this.#actorSend(decision.value);
+    return { ok: true, phase: phaseOfSnapshot(next) };
   }
 
   #reject(event: unknown, english: Refusal): SendResult {
     const refusal = localizeRefusal(english, this.locale);
-    if (this.actor.getSnapshot().status === 'active') this.actor.send(refusedEvent(event, refusal));
-    if (this.#rejectedListeners !== null) for (const listener of this.#rejectedListeners) listener({ refusal, event });
+    if (this.actor.getSnapshot().status === 'active') {
+      this.#process(refusedEvent(event, refusal));
+      this.#ownResult = null;
+    }
+    this.#queueRejected({ refusal, event });
+    this.#notify();
     return { ok: false, refusal };
+  }
+
+  #queueChange(snapshot: CharlestonSnapshot): void {
+    if (snapshot.context === this.#notifiedContext) return;
+    this.#notifiedContext = snapshot.context;
+    if (this.#snapshotListeners !== null && this.#snapshotListeners.size > 0) this.#notices.push({ snapshot });
+  }
+
+  #queueRejected(notice: RejectedNotice): void {
+    if (this.#rejectedListeners !== null && this.#rejectedListeners.size > 0) this.#notices.push({ rejected: notice });
+  }
+
+  /** Makes the queued listener calls, unless an outer call is already making them. */
+  #notify(): void {
+    if (this.#notifying) return;
+    this.#notifying = true;
+    try {
+      for (let notice = this.#notices.shift(); notice !== undefined; notice = this.#notices.shift()) {
+        if ('snapshot' in notice) {
+          for (const listener of [...(this.#snapshotListeners ?? [])]) callListener(listener, notice.snapshot);
+        } else {
+          for (const listener of [...(this.#rejectedListeners ?? [])]) callListener(listener, notice.rejected);
+        }
+      }
+    } finally {
+      this.#notifying = false;
+    }
   }
 
   getSnapshot(): CharlestonSnapshot {
@@ -155,15 +274,36 @@ class Table implements CharlestonService {
     return this.actor.getSnapshot().context;
   }
 
-  subscribe(listener: (snapshot: CharlestonSnapshot) => void): () => void {
-    const subscription = this.actor.subscribe(listener);
-    return () => subscription.unsubscribe();
+  get output(): CharlestonOutput | null {
+    return (this.actor.getSnapshot().output as CharlestonOutput | undefined) ?? null;
   }
 
-  on(_type: 'rejected', listener: (notice: RejectedNotice) => void): () => void {
+  subscribe(listener: (snapshot: CharlestonSnapshot) => void): () => void {
+    if (typeof listener !== 'function') throw new InputError('listener', `must be a function, got ${describeType(listener)}`);
+    if (this.#snapshotListeners === null) {
+      this.#snapshotListeners = new Set();
+      // Every snapshot the actor reaches while it processes this table's events, in order (see #queueChange).
+      this.actor.subscribe((snapshot) => {
+        if (this.#inActor) this.#queueChange(snapshot);
+      });
+    }
+    const listeners = this.#snapshotListeners;
+    const entry = (snapshot: CharlestonSnapshot): void => listener(snapshot);
+    listeners.add(entry);
+    return () => {
+      listeners.delete(entry);
+    };
+  }
+
+  on(type: 'rejected', listener: (notice: RejectedNotice) => void): () => void {
+    if (type !== 'rejected') throw new InputError('type', `the table emits only "rejected", got ${describeType(type)}`);
+    if (typeof listener !== 'function') throw new InputError('listener', `must be a function, got ${describeType(listener)}`);
     const listeners = (this.#rejectedListeners ??= new Set());
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+    const entry = (notice: RejectedNotice): void => listener(notice);
+    listeners.add(entry);
+    return () => {
+      listeners.delete(entry);
+    };
   }
 
   stop(): void {
@@ -180,8 +320,10 @@ export function serviceFor(actor: CharlestonActor, decideOptions: DecideOptions,
  * Creates and starts a Charleston table. Throws {@link InputError} (naming seat and tile) for a deal that is
  * not a sub-multiset of the set, a bad seed or unknown rule options; a wrong count is a misdeal, not an error.
  */
-export function createCharleston(options: CharlestonOptions): CharlestonService {
-  const input = resolveInput(options);
+export function createCharleston(options: CharlestonOptions = {}): CharlestonService {
+  const setup = resolveInput(options);
+  checkFunctionOptions(options);
+  const input = { [RESOLVED]: setup } as CharlestonSetup;
   const decideOptions: DecideOptions = options.isWinningHand ? { isWinningHand: options.isWinningHand } : {};
   const machine = createCharlestonMachine(decideOptions);
   const actor = createActor(machine, options.inspect ? { input, inspect: options.inspect } : { input });

@@ -4,6 +4,7 @@
  */
 import type { BySeat, Direction, Pair, Seat } from './seats.js';
 import type { Tile, TileId } from './tiles.js';
+import type { Seed } from './prng.js';
 
 /** A vote at the stop checkpoint (R7). */
 export type Vote = 'stop' | 'continue';
@@ -90,8 +91,8 @@ export interface RuleOptions {
 
 /** The machine's context: the whole table as plain data. */
 export interface CharlestonContext {
-  /** The seed of the current hand (its deal and wall order). */
-  seed: number;
+  /** The seed of the current hand (its deal, ids and wall order): secret, as it reveals every rack and the wall. */
+  seed: Seed;
   /** Hand number: 1 at the start, +1 per redeal. */
   hand: number;
   /** East remains dealer (R12). */

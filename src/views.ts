@@ -12,6 +12,8 @@ import { isNorthShort, tileCount } from './rules/counts.js';
 import { agreedCount, pairStatus } from './rules/courtesy.js';
 import { PAIR_SEATS, SEATS, bySeat, pairOf, type BySeat, type Seat } from './seats.js';
 import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
+import { seatArgument, snapshotArgument } from './arguments.js';
+import { InputError, describeType, isRecord } from './errors.js';
 import { faceOf, type Tile, type TileId } from './tiles.js';
 import { PASS_RULES, type CharlestonContext, type Phase, type Vote } from './types.js';
 import type { Locale } from './i18n/catalog.js';
@@ -106,7 +108,11 @@ function publicView(seat: Seat | null, phase: Phase, context: CharlestonContext,
 export function viewFor(snapshot: CharlestonSnapshot, seat: null, options?: ViewOptions): PublicView;
 export function viewFor(snapshot: CharlestonSnapshot, seat: Seat, options?: ViewOptions): SeatView;
 export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null, options?: ViewOptions): PublicView | SeatView;
-export function viewFor(snapshot: CharlestonSnapshot, seat: Seat | null, options: ViewOptions = {}): PublicView | SeatView {
+export function viewFor(snapshotValue: CharlestonSnapshot, seatValue: Seat | null, options: ViewOptions = {}): PublicView | SeatView {
+  const snapshot = snapshotArgument(snapshotValue);
+  const seat = seatValue === null ? null : seatArgument(seatValue, 'seat (or null for the public view)');
+  if (!isRecord(options)) throw new InputError('options', `must be an object such as { locale: "ca" }, got ${describeType(options)}`);
+  if (options.locale !== undefined && typeof options.locale !== 'string') throw new InputError('options.locale', `must be a language tag, got ${describeType(options.locale)}`);
   const phase = phaseOfSnapshot(snapshot);
   const context = snapshot.context;
   const locale = options.locale === undefined ? null : localeOrWarn(options.locale);

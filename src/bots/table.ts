@@ -3,7 +3,7 @@
  * view and legal actions; a misdeal is followed by a redeal. Deterministic for a given seed and bot seed.
  */
 import { legalActions } from '../legal.js';
-import { mulberry32 } from '../prng.js';
+import { mulberry32, randomWords, type Seed } from '../prng.js';
 import { SEATS, type BySeat, type Seat } from '../seats.js';
 import { createCharleston, type CharlestonService, type SendResult } from '../service.js';
 import type { CharlestonEvent, Phase } from '../types.js';
@@ -90,8 +90,8 @@ export function createBotDriver(strategies: BySeat<Strategy>, random: () => numb
 }
 
 /** A seeded source of numbers in [0, 1) for the bots. */
-export function botRandom(seed: number): () => number {
-  const next = mulberry32(seed);
+export function botRandom(seed: Seed): () => number {
+  const next = typeof seed === 'number' ? mulberry32(seed) : randomWords(seed, 'bots');
   return () => next() / 0x1_0000_0000;
 }
 

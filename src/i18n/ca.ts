@@ -23,6 +23,7 @@ export const ca: Catalog = {
   'refusal.JOKER_NOT_PASSABLE': 'Els comodins no es passen mai: el comodí torna al teu suport; tria una fitxa natural.',
   'refusal.TILE_NOT_IN_RACK': 'No tens {tile} al teu suport (comptant les repetides).',
   'refusal.NOT_A_WINNING_HAND': "El suport de l'Est no és una mà guanyadora, així que el Charleston continua.",
+  'refusal.NOT_A_WINNING_HAND.validatorFailed': "La comprovació de mà guanyadora ha fallat ({problem}), així que la declaració de l'Est no compta i el Charleston continua.",
 
   'reason.noPassUnderWay': 'no hi ha cap passada en curs',
   'reason.pairCourtesyOver': 'la passada de cortesia de la teva parella ja ha acabat',

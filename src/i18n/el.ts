@@ -23,6 +23,7 @@ export const el: Catalog = {
   'refusal.JOKER_NOT_PASSABLE': 'Οι τζόκερ δεν περνιούνται ποτέ: ο τζόκερ γυρίζει πίσω στο ράφι σου· διάλεξε ένα φυσικό πλακίδιο.',
   'refusal.TILE_NOT_IN_RACK': 'Δεν έχεις {tile} στο ράφι σου (μετρώντας και τα διπλά).',
   'refusal.NOT_A_WINNING_HAND': 'Το ράφι της Ανατολής δεν είναι νικητήριο χέρι, οπότε το Charleston συνεχίζεται.',
+  'refusal.NOT_A_WINNING_HAND.validatorFailed': 'Ο έλεγχος νικητήριου χεριού απέτυχε ({problem}), οπότε η δήλωση της Ανατολής δεν μετράει και το Charleston συνεχίζεται.',
 
   'reason.noPassUnderWay': 'δεν γίνεται κανένα πέρασμα αυτή τη στιγμή',
   'reason.pairCourtesyOver': 'το πέρασμα ευγενείας του ζευγαριού σου έχει τελειώσει',

@@ -23,6 +23,7 @@ export const en = {
   'refusal.JOKER_NOT_PASSABLE': 'Jokers can never be passed: it goes back to your rack; choose a natural tile.',
   'refusal.TILE_NOT_IN_RACK': 'You do not have {tile} in your rack (counting duplicates).',
   'refusal.NOT_A_WINNING_HAND': "East's rack is not a winning hand, so the Charleston goes on.",
+  'refusal.NOT_A_WINNING_HAND.validatorFailed': "The winning-hand check failed ({problem}), so East's declaration does not count and the Charleston goes on.",
 
   // Why an event is NOT_NOW (the `why` parameter of that refusal).
   'reason.noPassUnderWay': 'there is no pass under way',

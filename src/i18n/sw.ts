@@ -23,6 +23,7 @@ export const sw: Catalog = {
   'refusal.JOKER_NOT_PASSABLE': 'Majoka hayapitishwi kamwe: joka linarudi kwenye rafu yako; chagua kigae cha kawaida.',
   'refusal.TILE_NOT_IN_RACK': 'Huna {tile} kwenye rafu yako (ukihesabu vigae vinavyojirudia).',
   'refusal.NOT_A_WINNING_HAND': 'Rafu ya Mashariki si mkono wa ushindi, kwa hiyo Charleston inaendelea.',
+  'refusal.NOT_A_WINNING_HAND.validatorFailed': 'Ukaguzi wa mkono wa ushindi umeshindwa ({problem}), kwa hiyo tangazo la Mashariki halihesabiwi na Charleston inaendelea.',
 
   'reason.noPassUnderWay': 'hakuna pasi inayoendelea',
   'reason.pairCourtesyOver': 'pasi ya adabu ya jozi yako imekwisha',

@@ -134,8 +134,17 @@ export function t(locale: Locale, key: MessageKey, params: MessageParams = {}): 
   return fill(locale, template, params);
 }
 
+/** True when `key` is a message key of the catalogs. */
+function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(en, key);
+}
+
 /** A refusal's message in `locale`, from its code and params. */
 export function refusalMessage(locale: Locale, code: RefusalCode, params: MessageParams = {}): string {
+  // A refusal with a `variant` param has a message of its own (`refusal.CODE.variant`), when the catalog has one.
+  const variant = params['variant'];
+  const key = typeof variant === 'string' ? `refusal.${code}.${variant}` : undefined;
+  if (key !== undefined && isMessageKey(key)) return t(locale, key, params);
   return t(locale, `refusal.${code}`, params);
 }
 

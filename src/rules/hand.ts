@@ -3,7 +3,7 @@
  * (R11), votes (R7) and courtesy offers (R9).
  */
 import { dealFromSeed, type Deal } from '../deal.js';
-import { nextSeed } from '../prng.js';
+import { nextSeed, type Seed } from '../prng.js';
 import { withSeat, type Seat } from '../seats.js';
 import { withTiles } from '../tiles.js';
 import type { CharlestonContext, RuleOptions, Vote } from '../types.js';
@@ -11,7 +11,7 @@ import { seatsWithWrongCount } from './counts.js';
 
 /** What the machine is started with. */
 export interface CharlestonInput {
-  seed: number;
+  seed: Seed;
   deal: Deal;
   rules: RuleOptions;
   /** Hand number (default 1). */

@@ -6,6 +6,9 @@ import type { RuleOptions } from '../types.js';
 /** The rule options there are. */
 export const RULE_OPTIONS = ['winningHands'] as const;
 
+/** The most winning hands a `winningHands` option may list (a yearly card has fewer than a hundred). */
+export const MAX_WINNING_HANDS = 10_000;
+
 /** Checks rule options; throws an {@link InputError} for an unknown option or a malformed value. */
 export function parseRules(value: unknown, where = 'rules'): RuleOptions {
   if (value === undefined) return {};
@@ -15,6 +18,7 @@ export function parseRules(value: unknown, where = 'rules'): RuleOptions {
   const hands = own(value, 'winningHands');
   if (hands === undefined) return {};
   if (!Array.isArray(hands)) throw new InputError(`${where}.winningHands`, `must be a list of 14-tile hands, got ${describeType(hands)}`);
+  if (hands.length > MAX_WINNING_HANDS) throw new InputError(`${where}.winningHands`, `at most ${MAX_WINNING_HANDS} hands, got ${hands.length}`);
   return {
     winningHands: hands.map((hand: unknown, index) => {
       const at = `${where}.winningHands[${index}]`;

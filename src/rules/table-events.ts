@@ -8,6 +8,7 @@ import { PASS_RULES, type CharlestonContext, type Phase, type Refusal, type Rule
 import { isNorthShort } from './counts.js';
 import { pairStatus } from './courtesy.js';
 import { refuse } from './refuse.js';
+import { describeType } from '../errors.js';
 
 /** States in which the hand is over: every event is NOT_NOW there. */
 export const ENDED_PHASES: readonly Phase[] = ['complete', 'eastMahjong', 'misdeal'];
@@ -42,8 +43,7 @@ export function checkVote(context: CharlestonContext, seat: Seat, phase: Phase):
  * True when East's rack is a winning hand (R10). A validator function, when given, decides alone; otherwise the
  * `winningHands` option, when set, lists the accepted 14-tile multisets; with neither, any declaration is accepted.
  */
-export function isWinningRack(rack: readonly Tile[], rules: RuleOptions, validator?: WinningHandValidator): boolean {
-  if (validator) return validator(rack);
+export function isWinningRack(rack: readonly Tile[], rules: RuleOptions): boolean {
   if (!rules.winningHands) return true;
   const counts = countCodes(rack);
   return rules.winningHands.some((hand) => {
@@ -63,7 +63,35 @@ export function checkDeclare(
   if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'handEnded' });
   const anyCommit = Object.values(context.table).some((packet) => packet !== null);
   if (phase !== 'firstCharleston.right' || anyCommit) return refuse('DECLARE_TOO_LATE');
-  return isWinningRack(facesOf(context.racks.east), context.rules, validator) ? null : refuse('NOT_A_WINNING_HAND');
+  if (validator) return askValidator(validator, facesOf(context.racks.east));
+  return isWinningRack(facesOf(context.racks.east), context.rules) ? null : refuse('NOT_A_WINNING_HAND');
+}
+
+/**
+ * R10 with a host's validator: only `true` accepts the declaration. A validator that throws, or answers anything
+ * but a boolean, is contained: the declaration is refused (`NOT_A_WINNING_HAND`, saying that the check failed)
+ * and the table goes on as if East had not declared.
+ */
+export function askValidator(validator: WinningHandValidator, rack: readonly Tile[]): Refusal | null {
+  let answer: unknown;
+  try {
+    answer = validator(Object.freeze([...rack]));
+  } catch (error) {
+    return refuse('NOT_A_WINNING_HAND', { variant: 'validatorFailed', problem: `it threw ${describeError(error)}` });
+  }
+  if (answer === true) return null;
+  if (answer === false) return refuse('NOT_A_WINNING_HAND');
+  return refuse('NOT_A_WINNING_HAND', { variant: 'validatorFailed', problem: `it answered ${describeType(answer)}, not true or false` });
+}
+
+/** A thrown value in a few words, for a refusal's message (never its stack). */
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message.slice(0, 200)}`;
+  try {
+    return describeType(error);
+  } catch {
+    return 'an unreadable value';
+  }
 }
 
 /** R11: a short North draws its 13th tile from the wall. */

@@ -5,7 +5,7 @@
  */
 import { parseTileList } from '../deal.js';
 import { InputError, describeType, isRecord, own, unknownKeys } from '../errors.js';
-import { isSeed } from '../prng.js';
+import { isSeed, type Seed } from '../prng.js';
 import { SEATS, type Seat } from '../seats.js';
 import type { Tile } from '../tiles.js';
 import { REFUSAL_CODES, type RefusalCode } from '../types.js';
@@ -37,7 +37,7 @@ export interface ScriptStep {
 export interface Script {
   name?: string;
   description?: string;
-  seed?: number;
+  seed?: Seed;
   deal?: unknown;
   rules?: unknown;
   steps: ScriptStep[];
@@ -122,7 +122,7 @@ export function parseScript(value: unknown): Script {
   }
   const seed = own(value, 'seed');
   if (seed !== undefined) {
-    if (!isSeed(seed)) throw new InputError('seed', `must be an integer 0 … 4294967295, got ${describeType(seed)}`);
+    if (!isSeed(seed)) throw new InputError('seed', `must be an integer 0 … 4294967295 or a string of 32 to 64 hex digits, got ${describeType(seed)}`);
     script.seed = seed;
   }
   const deal = own(value, 'deal');
@@ -163,9 +163,10 @@ export function parseScriptText(text: string): Script {
 }
 
 /** The table options a script sets up (seed, deal, rules), as `createCharleston` takes them. */
-export function scriptSetup(script: Script): { seed?: number; deal?: unknown; rules?: unknown } {
+export function scriptSetup(script: Script): { seed: Seed; deal?: unknown; rules?: unknown } {
   return {
-    ...(script.seed !== undefined ? { seed: script.seed } : {}),
+    // With a deal and no seed, the seed is 1 (the wall's order and the ids are then those of seed 1).
+    seed: script.seed ?? 1,
     ...(script.deal !== undefined ? { deal: script.deal } : {}),
     ...(script.rules !== undefined ? { rules: script.rules } : {}),
   };

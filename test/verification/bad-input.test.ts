@@ -233,7 +233,6 @@ describe('bad scripts: the corpus (corpus/scripts/*.json) is invalid, exit 2, wi
 describe('bad table options: an InputError that names the place', () => {
   const deal = { east: ['1B'], south: [], west: [], north: [] };
   const cases: [string, () => CharlestonOptions, string][] = [
-    ['no seed and no deal', () => ({}), ''],
     ['seed NaN', () => ({ seed: Number.NaN }), 'seed'],
     ['seed negative', () => ({ seed: -1 }), 'seed'],
     ['seed fractional', () => ({ seed: 0.5 }), 'seed'],
@@ -348,7 +347,7 @@ describe('bad persisted tables: a RestoreError that names the problem, nothing h
       ['a tile id negative', withContext((c) => (racks(c).south[0] = -1)), 'context.racks.south[0]'],
       ['a tile id past the set', withContext((c) => (racks(c).west[0] = 152)), 'context.racks.west[0]'],
       ['a tile id fractional', withContext((c) => (racks(c).north[0] = 1.5)), 'context.racks.north[0]'],
-      ['a rack of a million ids', withContext((c) => (racks(c).north = Array.from({ length: 1_000_000 }, () => 0))), 'context.racks.north'],
+      ['a rack of 100,000 ids', withContext((c) => (racks(c).north = Array.from({ length: 100_000 }, () => 0))), 'context.racks.north'],
       ['a rack under an unknown seat', withContext((c) => ((c.racks as Record<string, unknown>).middle = [])), 'context.racks.middle'],
       ['a tile in two racks', withContext((c) => (racks(c).east[0] = racks(c).west[0])), 'context'],
       ['a tile missing', withContext((c) => (c.wall = (c.wall as unknown[]).slice(1))), 'context'],

@@ -22,7 +22,7 @@ import { persist } from '../../src/persist.js';
 import { SEATS } from '../../src/seats.js';
 import { statePaths, type StateValue } from '../../src/phase.js';
 import { decide } from '../../src/rules/decide.js';
-import { createCharleston, resolveInput, type CharlestonOptions, type CharlestonSnapshot } from '../../src/service.js';
+import { createCharleston, type CharlestonOptions, type CharlestonSnapshot } from '../../src/service.js';
 import type { MachineEvent } from '../../src/types.js';
 import { HandTracker, accountingProblems, viewProblems } from './support/checks.js';
 import { REFUSED_VALUE, candidates, illegalCandidates, modelEvents, modelInputs, phaseOf, serializeState } from './support/model.js';
@@ -106,7 +106,7 @@ describe('model-based paths (xstate/graph)', () => {
     for (const [name, options] of Object.entries(inputs)) {
       // The wrong deal is explored up to its redeal only: hand 2 is the ordinary graph again.
       const stopWhen = name === 'East dealt 13' ? (snapshot: Snapshot) => snapshot.context.hand >= 2 : undefined;
-      const traversal = { input: resolveInput(options), events: modelEvents, serializeState, ...(stopWhen ? { stopWhen } : {}) };
+      const traversal = { input: options, events: modelEvents, serializeState, ...(stopWhen ? { stopWhen } : {}) };
       const shortest = getShortestPaths(charlestonMachine, traversal) as Path[];
       paths[name] = shortest;
       // Shortest paths reach every abstract state but skip edges into states already reached (a retract, a
@@ -212,7 +212,7 @@ describe('model-based paths (xstate/graph)', () => {
   it('getPathsFromEvents: a wrong count at the deal is a misdeal, and a redeal starts hand 2 in the first right pass', () => {
     const options = inputs['East dealt 13'] as CharlestonOptions;
     // getPathsFromEvents starts from `fromState` (its default ignores `input`), so the dealt snapshot is given.
-    const [fromState] = initialTransition(charlestonMachine, resolveInput(options));
+    const [fromState] = initialTransition(charlestonMachine, options);
     const [path] = getPathsFromEvents(charlestonMachine as never, [{ type: 'hand.redeal' }], { fromState, serializeState } as never) as Path[];
     expect(path).toBeDefined();
     const first = path?.steps[0]?.state as Snapshot;

@@ -72,7 +72,7 @@ export function countProblems(context: CharlestonContext, phase: Phase, northMay
  */
 export class HandTracker {
   private hand = -1;
-  private seed = -1;
+  private seed: CharlestonContext['seed'] = -1;
   private jokers = new Map<TileId, Seat>();
   /** Whether North may still be short in this hand. */
   northMayBeShort = false;
