@@ -19,7 +19,7 @@ import type { TransportCommand, TransportReport } from './transport.js';
 
 /** How solo practice is set up. */
 export interface SoloOptions {
-  /** The deal's seed; by default an unpredictable one from `crypto.getRandomValues`. */
+  /** The deal's seed (a replayable deal); by default the engine's unpredictable one. */
   seed?: number;
   /** The person's seat (East by default). */
   seat?: Seat;
@@ -27,11 +27,6 @@ export interface SoloOptions {
   botDelay?: number;
   /** Called with the table once it exists (for the page's own tools, e.g. an inspector). */
   onTable?: (table: CharlestonService) => void;
-}
-
-/** An unpredictable 32-bit seed from the platform's cryptographic source. */
-export function randomSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0] as number;
 }
 
 /** The next bot move at this table: a bot seat the table waits for, and the teacher's event for it. */
@@ -49,7 +44,8 @@ export function nextBotMove(table: CharlestonService, person: Seat): { seat: Sea
 export function soloTransport(options: SoloOptions = {}) {
   return fromCallback<TransportCommand, FlowInput, TransportReport>(({ sendBack, receive }) => {
     const person = options.seat ?? 'east';
-    const table = createCharleston({ seed: options.seed ?? randomSeed() });
+    // Without a seed the engine draws an unpredictable one from the platform's cryptographic source.
+    const table = createCharleston(options.seed === undefined ? {} : { seed: options.seed });
     options.onTable?.(table);
     let version = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
