@@ -5,17 +5,18 @@
  */
 import '../i18n/locales.js';
 import { createRoot } from 'react-dom/client';
-import { pageLocale, parseRoute } from './route.js';
+import { askedLocale, browserLocale, parseRoute } from './route.js';
 import { App, type AppProps } from './ui/App.js';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('the page has no #root element');
   const route = parseRoute(window.location.pathname, window.location.hash, window.location.search);
-  const locale = pageLocale(window.location.search, navigator.languages);
-  if (locale !== null) document.documentElement.lang = locale;
+  const locale = askedLocale(window.location.search);
+  const fallback = browserLocale(navigator.languages) ?? 'en';
+  document.documentElement.lang = locale ?? fallback;
   const params = new URLSearchParams(window.location.search);
-  const props: AppProps = { route, locale };
+  const props: AppProps = { route, locale, fallback };
   const inspectUrl = params.get('inspect');
   if (inspectUrl !== null && /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(inspectUrl)) {
     const { createBrowserInspector } = await import('@statelyai/inspect');

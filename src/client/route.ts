@@ -31,10 +31,14 @@ export function parseRoute(pathname: string, hash: string, search = ''): Route {
   return { kind: 'notFound', path: pathname };
 }
 
-/** The page's language: `?lang=`, else the browser's first supported language, else English. */
-export function pageLocale(search: string, languages: readonly string[]): Locale | null {
+/** The language the address asks for (`?lang=`), or null. */
+export function askedLocale(search: string): Locale | null {
   const asked = new URLSearchParams(search).get('lang');
-  if (asked !== null && isLocale(asked)) return asked;
+  return asked !== null && isLocale(asked) ? asked : null;
+}
+
+/** The browser's first supported language, or null. */
+export function browserLocale(languages: readonly string[]): Locale | null {
   for (const tag of languages) {
     const language = tag.toLowerCase().split(/[-_]/)[0];
     if (isLocale(language)) return language;

@@ -19,8 +19,10 @@ import { TablePage } from './TablePage.js';
 /** Props of the app. */
 export interface AppProps {
   route: Route;
-  /** The language asked for by the address or the browser (null: not said). */
+  /** The language the address asks for with `?lang=` (null: not said). */
   locale: Locale | null;
+  /** The language to use when nothing else says (the browser's); a seat's page prefers the table's. */
+  fallback: Locale;
   /** Solo options the host adds (bot delay, an inspector). */
   solo?: Omit<SoloOptions, 'seed'>;
   /** The flow actor's inspection observer, when the page is inspected. */
@@ -80,8 +82,8 @@ function SeatPage({ id, token, locale, asked, onLocale, inspect }: { id: string;
 }
 
 /** The app. */
-export function App({ route, locale: asked, solo = {}, inspect }: AppProps) {
-  const [locale, setLocale] = useState<Locale>(asked ?? 'en');
+export function App({ route, locale: asked, fallback, solo = {}, inspect }: AppProps) {
+  const [locale, setLocale] = useState<Locale>(asked ?? fallback);
   const onLocale = (next: Locale): void => {
     setLocale(next);
     rememberLocale(next);

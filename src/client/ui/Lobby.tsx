@@ -113,7 +113,14 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                 </li>
               )}
             </ul>
-            {state.table.tokens.admin !== undefined && <p className="muted">{ct(locale, 'lobby.admin', { token: state.table.tokens.admin })}</p>}
+            {state.table.tokens.admin !== undefined && (
+              <p className="muted">
+                {ct(locale, 'lobby.admin')}
+                <code className="link" data-token="admin">
+                  {state.table.tokens.admin}
+                </code>
+              </p>
+            )}
           </section>
         )}
         <p className="solo-link">

@@ -43,6 +43,13 @@ function confirmText(locale: Locale, event: CharlestonEvent, partner: Seat | nul
   }
 }
 
+/** The flow machine's state as a dotted path (`live.choosing`), on the root as `data-flow` for tools and tests. */
+export function flowState(value: string | Record<string, unknown>): string {
+  if (typeof value === 'string') return value;
+  const [top, inner] = Object.entries(value)[0] ?? ['', ''];
+  return typeof inner === 'string' ? `${top}.${inner}` : top;
+}
+
 /** The page of one seat. */
 export function TablePage({ actor, heading, bots, onLocale }: TablePageProps) {
   const snapshot = useSelector(actor, (s) => s);
@@ -65,7 +72,7 @@ export function TablePage({ actor, heading, bots, onLocale }: TablePageProps) {
   };
 
   return (
-    <div className="page table-page" data-phase={view?.phase ?? ''} data-version={view === null ? '' : String(context.version)} lang={locale}>
+    <div className="page table-page" data-phase={view?.phase ?? ''} data-version={view === null ? '' : String(context.version)} data-flow={flowState(snapshot.value)} lang={locale}>
       <header className="top">
         <h1>
           <span className="phase-name">{phaseName(context) || ct(locale, 'app.title')}</span>

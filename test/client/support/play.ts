@@ -38,6 +38,14 @@ export async function actAndConfirm(page: Page, action: string): Promise<void> {
   await page.click('[data-action="confirm"]');
 }
 
+/** Waits until the page's own flow is not sending (its last event answered) nor connecting. */
+export async function waitUntilSettled(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => {
+    const flow = document.querySelector('[data-flow]')?.getAttribute('data-flow') ?? '';
+    return flow === 'live.choosing' || flow === 'live.waiting' || flow === 'failed';
+  }, undefined, { timeout });
+}
+
 /** Waits until the page shows a version above `version` or a phase other than `phase`. */
 export async function waitForChange(page: Page, version: number, timeout = 15_000): Promise<void> {
   await page.waitForFunction(
@@ -69,38 +77,79 @@ export interface PlaySeatOptions {
   timeout?: number;
 }
 
+/** The page's state, read at once: phase, version, flow state, enabled actions, the agreed courtesy count. */
+export interface PageState {
+  phase: string;
+  version: number;
+  flow: string;
+  enabled: string[];
+  agreed: number | null;
+}
+
+/** Reads {@link PageState} in one evaluation, so its parts belong together. */
+export function readState(page: Page): Promise<PageState> {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-phase]');
+    const agreed = document.querySelector('[data-agreed]')?.getAttribute('data-agreed');
+    return {
+      phase: root?.getAttribute('data-phase') ?? '',
+      version: Number(document.querySelector('[data-version]')?.getAttribute('data-version') || '-1'),
+      flow: document.querySelector('[data-flow]')?.getAttribute('data-flow') ?? '',
+      enabled: [...document.querySelectorAll<HTMLButtonElement>('button[data-action]')].filter((button) => !button.disabled).map((button) => button.getAttribute('data-action') ?? ''),
+      agreed: agreed === undefined || agreed === null ? null : Number(agreed),
+    };
+  });
+}
+
 /**
  * Plays the page's seat until the hand is complete: three tiles a pass (a blind pass in the end passes), the
- * vote, a courtesy offer and packet. Waits on the page's own hooks between moves; bounded in moves.
+ * vote, a courtesy offer and packet. Each move is decided on one reading of the page; if the table moved on
+ * while the move was being made (another seat's event resolved the pass), the move is dropped and the page is
+ * read again. Waits on the page's own hooks between moves; bounded in moves.
  */
 export async function playSeat(page: Page, options: PlaySeatOptions = {}): Promise<SeatLog> {
   const until = options.until ?? 'complete';
   const log: SeatLog = { phases: [], blindPasses: 0, courtesy: null };
-  for (let move = 0; move < 60; move += 1) {
-    const phase = await phaseOf(page);
+  const vote = options.vote ?? 'continue';
+  const offer = options.offer ?? 2;
+  for (let move = 0; move < 80; move += 1) {
+    await waitUntilSettled(page, options.timeout);
+    const state = await readState(page);
+    const { phase, enabled } = state;
     if (log.phases.at(-1) !== phase) log.phases.push(phase);
     if (phase === until || phase === 'complete') return log;
-    const version = await versionOf(page);
-    if (PASSES.includes(phase) && (await page.locator('[data-tile][aria-pressed]').count()) > 0 && !(await isEnabled(page, 'retract'))) {
-      const blind = (await page.locator('[data-action="blind-0"]').count()) > 0 ? (options.blind ?? 1) : 0;
-      if (blind > 0) {
-        await page.click(`[data-action="blind-${blind}"]`);
-        log.blindPasses += 1;
+    let acted = false;
+    try {
+      if (PASSES.includes(phase) && enabled.includes('hint') && !enabled.includes('retract')) {
+        const blind = enabled.includes('blind-0') ? (options.blind ?? 1) : 0;
+        if (blind > 0) await page.click(`[data-action="blind-${blind}"]`, { timeout: 5_000 });
+        await chooseTiles(page, 3 - blind);
+        await page.click('[data-action="pass"]', { timeout: 5_000 });
+        await page.click('[data-action="confirm"]', { timeout: 5_000 });
+        if (blind > 0) log.blindPasses += 1;
+        acted = true;
+      } else if (phase === 'stopCheckpoint' && enabled.includes(`vote-${vote}`)) {
+        await page.click(`[data-action="vote-${vote}"]`, { timeout: 5_000 });
+        acted = true;
+      } else if (phase === 'courtesy' && enabled.includes(`offer-${offer}`)) {
+        await page.click(`[data-action="offer-${offer}"]`, { timeout: 5_000 });
+        acted = true;
+      } else if (phase === 'courtesy' && state.agreed !== null && state.agreed > 0 && log.courtesy === null && enabled.includes('hint') && !enabled.includes('retract')) {
+        await chooseTiles(page, state.agreed);
+        await page.click('[data-action="give"]', { timeout: 5_000 });
+        await page.click('[data-action="confirm"]', { timeout: 5_000 });
+        log.courtesy = state.agreed;
+        acted = true;
       }
-      await chooseTiles(page, 3 - blind);
-      await actAndConfirm(page, 'pass');
-    } else if (phase === 'stopCheckpoint' && (await isEnabled(page, `vote-${options.vote ?? 'continue'}`))) {
-      await page.click(`[data-action="vote-${options.vote ?? 'continue'}"]`);
-    } else if (phase === 'courtesy' && (await isEnabled(page, `offer-${options.offer ?? 2}`))) {
-      await page.click(`[data-action="offer-${options.offer ?? 2}"]`);
-    } else if (phase === 'courtesy' && (await page.locator('[data-agreed]').count()) > 0 && Number(await page.locator('[data-agreed]').getAttribute('data-agreed')) > 0 && !(await isEnabled(page, 'retract')) && (await page.locator('[data-tile][aria-pressed="true"]').count()) === 0 && log.courtesy === null) {
-      const count = Number(await page.locator('[data-agreed]').getAttribute('data-agreed'));
-      await chooseTiles(page, count);
-      await page.waitForFunction(() => !(document.querySelector('[data-action="give"]') as HTMLButtonElement | null)?.disabled);
-      await actAndConfirm(page, 'give');
-      log.courtesy = count;
+    } catch (error) {
+      // The move could not be made: fine only if the table moved on meanwhile.
+      if ((await versionOf(page)) === state.version) throw error;
+      const chosen = page.locator('[data-tile][aria-pressed="true"]');
+      while ((await chosen.count()) > 0) await chosen.first().click();
+      if ((await page.locator('[data-action="cancel"]').count()) > 0) await page.click('[data-action="cancel"]');
+      continue;
     }
-    await waitForChange(page, version, options.timeout);
+    if (acted || state.flow === 'live.waiting' || state.flow === 'live.choosing') await waitForChange(page, state.version, options.timeout);
   }
   throw new Error(`the hand did not end: ${JSON.stringify(log)}`);
 }
