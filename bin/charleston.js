@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The `charleston` command: runs the compiled CLI (built by `npm ci` / `npm run build` into dist/).
-import { main } from '../dist/src/cli/main.js';
+// The `charleston` command: runs the compiled CLI in dist/ (built by `npm run build`, and before `npm pack`).
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../dist/src/cli/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write('charleston: the compiled CLI is missing (no dist/ beside bin/): run npm run build\n');
+  process.exit(2);
+}
+const { main } = await import(entry.href);
 
 // A closed pipe (`charleston run … | head`) ends the output quietly.
 process.stdout.on('error', (error) => {

@@ -3,12 +3,13 @@
  * Guards are questions and actions are verbs; each is a one-line adapter over a pure function in `src/rules/`.
  * The six pass states are written out literally so that the visual editor and the inspector can read them.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import { pairOf, type Direction, type Pair, type Seat } from '../src/seats.js';
-import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, Refusal } from '../src/types.js';
+import type { CharlestonContext, CharlestonEvent, ChildRejectedEvent, MachineEvent, Phase, Refusal } from '../src/types.js';
 import { hasWrongCount } from '../src/rules/counts.js';
 import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver } from '../src/rules/courtesy.js';
-import { refusalFor, type DecideOptions } from '../src/rules/decide.js';
+import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
+import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
 import { allSeatsContinued, createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason } from '../src/rules/hand.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
@@ -58,6 +59,29 @@ function accepted<T extends CharlestonEvent['type']>(event: MachineEvent, type: 
 /** True when `event` (accepted, or null) is of `type` and comes from a seat of `pair`. */
 function isFromPair(event: CharlestonEvent | null, type: CharlestonEvent['type'], pair: Pair): boolean {
   return event !== null && event.type === type && 'seat' in event && pairOf(event.seat) === pair;
+}
+
+/**
+ * The action for `engine.submit` with the validator `options` (see {@link SubmittedEvent}): an accepted event is
+ * raised (marked as decided, so the guards do not check it again), a refused one is emitted as `rejected` and
+ * sent to the parent as `charleston.rejected`.
+ */
+function submitEventAction(options: DecideOptions) {
+  return enqueueActions<CharlestonContext, MachineEvent, undefined, MachineEvent, never, never, never, never, RejectedEmitted>(
+    ({ context, event, self, enqueue }) => {
+      if (event.type !== 'engine.submit') return;
+      const decision = decide(phaseOf(self.getSnapshot().value as StateValue), context, event.event, options);
+      if (decision.ok) {
+        enqueue.raise(Object.assign(decision.value, { [DECIDED]: context }));
+        return;
+      }
+      enqueue.emit({ type: 'rejected', refusal: decision.refusal });
+      if ((self as { _parent?: unknown })._parent !== undefined) {
+        const rejected: ChildRejectedEvent = { type: 'charleston.rejected', refusal: decision.refusal, event: event.event };
+        enqueue.sendParent(rejected);
+      }
+    },
+  );
 }
 
 /** A pass state with blind passing allowed, and one without. */
@@ -152,6 +176,8 @@ export const charlestonMachine = setup({
     }),
     recordWrongCount: assign(({ context }) => ({ misdeal: { by: null, reason: wrongCountReason(context) } })),
     redealHand: assign(({ context }) => redeal(context)),
+    // For a parent machine: decide the submitted event; apply it, or emit the refusal and tell the parent.
+    submitEvent: submitEventAction({}),
     emitRefusal: emit(({ event }) => {
       if (event.type !== 'engine.refused') throw new Error(`emitRefusal on ${event.type}`);
       const emitted: RejectedEmitted = { type: 'rejected', refusal: event.refusal };
@@ -167,7 +193,11 @@ export const charlestonMachine = setup({
   output: ({ context, event }) => charlestonOutput(context, event.type === 'xstate.done.state.charleston.eastMahjong' ? 'eastMahjong' : 'complete'),
   initial: 'deal',
   on: {
-    'engine.refused': { actions: 'emitRefusal', description: '§7: a refused event changes nothing; the refusal is emitted.' },
+    'engine.refused': { actions: 'emitRefusal', description: 'A refused event changes nothing; the refusal is emitted.' },
+    'engine.submit': {
+      actions: 'submitEvent',
+      description: 'From a parent machine: the event is decided like send() decides it; applied, or refused (rejected emitted, charleston.rejected sent to the parent).',
+    },
   },
   states: {
     deal: {
@@ -346,6 +376,9 @@ export function createCharlestonMachine(options: DecideOptions = {}): typeof cha
   return charlestonMachine.provide({
     guards: {
       isWinningOpening: ({ context, event }) => isAccepted('firstCharleston.right', context, event, options),
+    },
+    actions: {
+      submitEvent: submitEventAction(options),
     },
   });
 }

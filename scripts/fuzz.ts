@@ -50,7 +50,9 @@ let chunk = 0;
 let lastPrint = 0;
 while (stats.events < target) {
   const seed = (baseSeed + chunk) % 0x7fff_ffff;
-  const details = fc.check(fuzzProperty(stats, maxOps), { seed, numRuns: runsPerChunk });
+  // No shrinking in the long run: shrinking hundreds of operations can take longer than the run itself.
+  // The first failure is reported as it is, with the seed and path that replay it.
+  const details = fc.check(fuzzProperty(stats, maxOps), { seed, numRuns: runsPerChunk, endOnFailure: true });
   if (details.failed) {
     const cause = details.errorInstance instanceof FuzzFailure ? details.errorInstance.message : String(details.errorInstance);
     console.error(`\nFAILED in chunk ${chunk} (seed ${seed}) after ${report()}`);

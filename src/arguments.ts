@@ -3,8 +3,12 @@
  * argument, never a `TypeError` from deep inside.
  */
 import { InputError, describeType, isRecord } from './errors.js';
-import { SEATS, isSeat, type Seat } from './seats.js';
+import { PHASES } from './phase.js';
+import { isSeed, type Seed } from './prng.js';
+import { DIRECTIONS, SEATS, isSeat, type Direction, type Seat } from './seats.js';
 import type { CharlestonService, CharlestonSnapshot } from './service.js';
+import { SET_SIZE, isTile, type Tile, type TileId } from './tiles.js';
+import type { CharlestonContext, Phase } from './types.js';
 
 /** The seat argument, or an InputError listing the seats. */
 export function seatArgument(value: unknown, where = 'seat'): Seat {
@@ -24,4 +28,76 @@ export function snapshotArgument(value: unknown, where = 'snapshot'): Charleston
     return snapshot as unknown as CharlestonSnapshot;
   }
   throw new InputError(where, `must be a Charleston snapshot (table.getSnapshot()) or a table, got ${describeType(value)}`);
+}
+
+/** A direction argument. */
+export function directionArgument(value: unknown, where = 'direction'): Direction {
+  if ((DIRECTIONS as readonly unknown[]).includes(value)) return value as Direction;
+  throw new InputError(where, `not a direction: ${describeType(value)} (the directions are ${DIRECTIONS.join(', ')})`);
+}
+
+/** A phase argument. */
+export function phaseArgument(value: unknown, where = 'phase'): Phase {
+  if ((PHASES as readonly unknown[]).includes(value)) return value as Phase;
+  throw new InputError(where, `not a phase: ${describeType(value)} (the phases are ${PHASES.join(', ')})`);
+}
+
+/** A list of tile codes (at most `max`). */
+export function tileListArgument(value: unknown, where = 'tiles', max = SET_SIZE): Tile[] {
+  if (!Array.isArray(value)) throw new InputError(where, `must be a list of tile codes, got ${describeType(value)}`);
+  if (value.length > max) throw new InputError(where, `at most ${max} tiles, got ${value.length}`);
+  value.forEach((code: unknown, index) => {
+    if (!isTile(code)) throw new InputError(`${where}[${index}]`, `not a tile code: ${describeType(code)}`);
+  });
+  return value as Tile[];
+}
+
+/** A tile id 0 … 151. */
+export function tileIdArgument(value: unknown, where = 'id'): TileId {
+  if (Number.isInteger(value) && (value as number) >= 0 && (value as number) < SET_SIZE) return value as TileId;
+  throw new InputError(where, `not a tile id 0 … ${SET_SIZE - 1}: ${describeType(value)}`);
+}
+
+/** A list of tile ids. */
+export function idListArgument(value: unknown, where = 'ids'): TileId[] {
+  if (!Array.isArray(value) || value.length > SET_SIZE) throw new InputError(where, `must be a list of at most ${SET_SIZE} tile ids, got ${describeType(value)}`);
+  value.forEach((id: unknown, index) => tileIdArgument(id, `${where}[${index}]`));
+  return value as TileId[];
+}
+
+/** A seed argument (32-bit integer or 32–64 hex digits). */
+export function seedArgument(value: unknown, where = 'seed'): Seed {
+  if (isSeed(value)) return value;
+  throw new InputError(where, `must be an integer 0 … 4294967295 or a string of 32 to 64 hex digits, got ${describeType(value)}`);
+}
+
+const BY_SEAT_FIELDS = ['racks', 'table', 'received', 'votes', 'offers'] as const;
+
+/** A Charleston context (checked in its shape: the fields the rule functions read). */
+export function contextArgument(value: unknown, where = 'context'): CharlestonContext {
+  if (!isRecord(value)) throw new InputError(where, `must be a table's context (table.context), got ${describeType(value)}`);
+  for (const field of BY_SEAT_FIELDS) {
+    const bySeat = value[field];
+    if (!isRecord(bySeat) || !SEATS.every((seat) => seat in bySeat)) throw new InputError(`${where}.${field}`, 'must hold a value for each seat');
+  }
+  const { racks, table, received } = value as unknown as CharlestonContext;
+  for (const seat of SEATS) {
+    idListArgument(racks[seat], `${where}.racks.${seat}`);
+    idListArgument(received[seat], `${where}.received.${seat}`);
+    const packet: unknown = table[seat];
+    if (packet !== null && !(isRecord(packet) && Array.isArray(packet['tiles']) && Number.isInteger(packet['blind']))) {
+      throw new InputError(`${where}.table.${seat}`, `must be null or a packet { tiles, blind }, got ${describeType(packet)}`);
+    }
+    if (packet !== null) idListArgument((packet as { tiles: unknown }).tiles, `${where}.table.${seat}.tiles`);
+  }
+  idListArgument(value['wall'], `${where}.wall`);
+  if (!isRecord(value['exchanged']) || !isRecord(value['rules'])) throw new InputError(where, 'must be a table\'s context (table.context)');
+  return value as unknown as CharlestonContext;
+}
+
+/** A plain object argument, or undefined when optional. */
+export function optionsArgument<T extends object>(value: unknown, where = 'options'): Partial<T> {
+  if (value === undefined) return {};
+  if (isRecord(value)) return value as Partial<T>;
+  throw new InputError(where, `must be an object, got ${describeType(value)}`);
 }

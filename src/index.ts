@@ -2,13 +2,17 @@
  * The embeddable core of the Charleston engine: browser-safe (no Node-only imports), ESM with types.
  * The CLI (`charleston-engine/cli`) and the inspector live behind their own entry points.
  */
-export { SEATS, DIRECTIONS, PAIRS, PAIR_SEATS, targetOf, sourceOf, pairOf, partnerOf, isSeat } from './seats.js';
+export { SEATS, DIRECTIONS, PAIRS, PAIR_SEATS, isSeat } from './seats.js';
+export { targetOf, sourceOf, pairOf, partnerOf } from './public.js';
 export type { Seat, BySeat, Direction, Pair } from './seats.js';
-export { TILE_CODES, JOKER, SET_SIZE, isTile, faceOf, facesOf, sortCodes } from './tiles.js';
+export { TILE_CODES, JOKER, SET_SIZE, isTile } from './tiles.js';
+export { faceOf, facesOf, sortCodes } from './public.js';
 export type { Tile, TileId } from './tiles.js';
-export { dealFromSeed, dealFromInput } from './deal.js';
+export { dealFromSeed, dealFromInput } from './public.js';
 export type { Deal, DealInput } from './deal.js';
-export { mulberry32, seededShuffle, nextSeed, isSeed, MAX_SEED } from './prng.js';
+export { mulberry32, seededShuffle, nextSeed } from './public.js';
+export { isSeed, isScriptSeed, isHexSeed, freshSeed, chachaWords, MAX_SEED } from './prng.js';
+export type { Seed, Stream } from './prng.js';
 export { InputError } from './errors.js';
 export { REFUSAL_CODES, PASS_RULES } from './types.js';
 export type {
@@ -26,31 +30,41 @@ export type {
   WinningHandValidator,
   Result,
 } from './types.js';
-export { charlestonMachine, createCharlestonMachine } from '../machines/charleston.machine.js';
+export { charlestonMachine } from '../machines/charleston.machine.js';
+export { createCharlestonMachine } from './public.js';
 export type { RejectedEmitted } from '../machines/charleston.machine.js';
-export { createCharleston, phaseOfSnapshot } from './service.js';
+export { createCharleston } from './service.js';
+export { phaseOfSnapshot } from './public.js';
 export type { CharlestonService, CharlestonOptions, CharlestonSnapshot, SendResult, RejectedNotice, InspectOption } from './service.js';
-export { decide, refusalFor } from './rules/decide.js';
+export type { CharlestonSetup } from './input.js';
+export type { CharlestonOutput, CharlestonOutcome } from './output.js';
+export { decide, refusalFor } from './public.js';
 export { parseEvent, EVENT_TYPES } from './rules/event-shape.js';
-export { resolvePass } from './rules/pass.js';
-export { invariantViolations } from './invariants.js';
-export { phaseOf, matchesPath, PHASES } from './phase.js';
+export { resolvePass } from './public.js';
+export { invariantViolations } from './public.js';
+export { PHASES } from './phase.js';
+export { phaseOf, matchesPath } from './public.js';
 export { parseScript, parseScriptText } from './script/script.js';
 export type { Script, ScriptStep, Expectation, RackExpectation } from './script/script.js';
-export { runScript } from './script/run.js';
+export { runScript } from './public.js';
 export type { ScriptResult, StepResult, StepFailure, RunOptions } from './script/run.js';
-export { viewFor, waitingFor } from './views.js';
+export { viewFor } from './views.js';
+export { waitingFor } from './public.js';
 export type { PublicView, SeatView, TileView, ViewOptions } from './views.js';
 export { LOCALES, DEFAULT_LOCALE } from './i18n/catalog.js';
 export type { Locale, MessageKey, MessageParams, Catalog, PluralMessage } from './i18n/catalog.js';
-export { t, resolveLocale, isLocale, localizeRefusal, refusalMessage, registerCatalog, CATALOGS } from './i18n/translate.js';
+export { resolveLocale, isLocale, CATALOGS } from './i18n/translate.js';
+export { t, localizeRefusal, refusalMessage, registerCatalog } from './public.js';
 export type { ResolvedLocale } from './i18n/translate.js';
-export { legalActions, legalEvents, multisetChoices } from './legal.js';
-export type { LegalActions } from './legal.js';
-export { persist, restore, readPersisted, toPersisted, RestoreError, PERSIST_VERSION, PERSIST_FORMAT } from './persist.js';
+export { legalActions } from './legal.js';
+export { legalEvents, multisetChoices } from './public.js';
+export type { LegalActions, LegalActionOptions } from './legal.js';
+export { restore, readPersisted, RestoreError, PERSIST_VERSION, PERSIST_FORMAT, MAX_HAND, MAX_PERSISTED_LENGTH } from './persist.js';
+export { persist, toPersisted } from './public.js';
 export type { PersistedTable, RestoreProblem, RestoreOptions } from './persist.js';
 export type { Strategy } from './bots/strategy.js';
 export { teacherStrategy } from './bots/teacher.js';
 export { randomStrategy } from './bots/random.js';
-export { playHand, STRATEGIES } from './bots/table.js';
+export { STRATEGIES } from './bots/table.js';
+export { playHand } from './public.js';
 export type { PlayOptions, PlayOutcome, PlayedEvent } from './bots/table.js';

@@ -17,6 +17,8 @@
  * `s + 1`; for a live seed, the first four words of its `redeal` stream as 32 lower-case hex digits.
  */
 
+import { InputError } from './errors.js';
+
 /** Largest 32-bit seed. */
 export const MAX_SEED = 0xffff_ffff;
 
@@ -84,7 +86,8 @@ export function chachaBlock(input: Uint32Array, out: Uint32Array): void {
  * Exposed for tests and for anyone who wants to reproduce a deal in another language.
  */
 export function chachaWords(hexSeed: string, stream: Stream): () => number {
-  if (!isHexSeed(hexSeed)) throw new RangeError('a live seed is 32 to 64 hex digits');
+  if (!isHexSeed(hexSeed)) throw new InputError('seed', 'a live seed is a string of 32 to 64 hex digits');
+  if (!Object.prototype.hasOwnProperty.call(STREAM_DOMAIN, stream)) throw new InputError('stream', 'not a stream (shuffle, ids, redeal, bots)');
   const digits = hexSeed.toLowerCase().padEnd(64, '0');
   const state = new Uint32Array(16);
   state.set([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);

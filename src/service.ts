@@ -162,14 +162,16 @@ class Table implements CharlestonService {
   /** Listener calls not yet made, and whether a loop is making them. */
   readonly #notices: Notice[] = [];
   #notifying = false;
-  /** The context listeners last heard about (a new context means an accepted change). */
+  /** The context and phase listeners last heard about. */
   #notifiedContext: CharlestonContext;
+  #notifiedPhase: Phase;
 
   constructor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale) {
     this.actor = actor;
     this.#decideOptions = decideOptions;
     this.locale = locale;
     this.#notifiedContext = actor.getSnapshot().context;
+    this.#notifiedPhase = phaseOfSnapshot(actor.getSnapshot());
     this.#actorSend = actor.send.bind(actor);
     // Every public path into the actor goes through the table's checks: `table.actor.send(null)` is refused.
     actor.send = (event: unknown) => {
@@ -186,10 +188,10 @@ class Table implements CharlestonService {
     const before = this.actor.getSnapshot();
     const decision = decide(phaseOfSnapshot(before), before.context, event, this.#decideOptions);
     if (!decision.ok) return this.#reject(event, decision.refusal);
-    const decided = decision.value as CharlestonEvent & { [DECIDED]?: CharlestonContext };
+    const decided = decision.value as CharlestonEvent & { [DECIDED]?: CharlestonContext | undefined };
     decided[DECIDED] = before.context;
     this.#process(decided);
-    delete decided[DECIDED];
+    decided[DECIDED] = undefined;
     const after = this.#ownResult ?? this.actor.getSnapshot();
     this.#ownResult = null;
     this.#notify();
@@ -236,8 +238,12 @@ class Table implements CharlestonService {
   }
 
   #queueChange(snapshot: CharlestonSnapshot): void {
-    if (snapshot.context === this.#notifiedContext) return;
+    // A refusal's bookkeeping event gives a new snapshot with nothing changed; an accepted event changes the
+    // context, or at least the state (East's declaration only moves to `eastMahjong`).
+    const phase = phaseOfSnapshot(snapshot);
+    if (snapshot.context === this.#notifiedContext && phase === this.#notifiedPhase) return;
     this.#notifiedContext = snapshot.context;
+    this.#notifiedPhase = phase;
     if (this.#snapshotListeners !== null && this.#snapshotListeners.size > 0) this.#notices.push({ snapshot });
   }
 

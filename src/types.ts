@@ -35,7 +35,26 @@ export interface RefusedEvent {
 }
 
 /** Every event the machine accepts. */
-export type MachineEvent = CharlestonEvent | RefusedEvent;
+/**
+ * An event handed to the machine by a parent machine (`sendTo('charleston', { type: 'engine.submit', event })`):
+ * decided like `send()` decides it, then applied, or refused with `rejected` emitted and `charleston.rejected`
+ * sent to the parent.
+ */
+export interface SubmittedEvent {
+  type: 'engine.submit';
+  /** The player event, as the parent received it (any value). */
+  event: unknown;
+}
+
+/** What the machine's parent receives for a refused `engine.submit`. */
+export interface ChildRejectedEvent {
+  type: 'charleston.rejected';
+  refusal: Refusal;
+  /** The refused event, as it was submitted. */
+  event: unknown;
+}
+
+export type MachineEvent = CharlestonEvent | RefusedEvent | SubmittedEvent;
 
 /** Refusal codes (contract §7). */
 export const REFUSAL_CODES = [

@@ -44,9 +44,12 @@ export interface PlayOptions {
 
 /** What a played hand ended with. */
 export interface PlayOutcome {
+  /** The table as the bots left it (its `output` holds the result once the hand is over). */
   service: CharlestonService;
+  /** Its phase: `complete`, `eastMahjong`, or where play stopped. */
   phase: Phase;
-  events: number;
+  /** How many events were sent (accepted or refused); use `onEvent` to see them. */
+  eventCount: number;
 }
 
 const ENDED: readonly Phase[] = ['complete', 'eastMahjong'];
@@ -96,7 +99,7 @@ export function botRandom(seed: Seed): () => number {
 }
 
 /** Plays until the hand is complete (or East declared), the event budget runs out, or nobody can act. */
-export function playHand(options: PlayOptions): PlayOutcome {
+export function playHand(options: PlayOptions = {}): PlayOutcome {
   const service = options.service ?? createCharleston({ seed: options.seed ?? 1 });
   const driver = createBotDriver(withDefaults(options.strategies), botRandom(options.botSeed ?? options.seed ?? service.context.seed));
   const budget = options.maxEvents ?? 10_000;
@@ -109,5 +112,5 @@ export function playHand(options: PlayOptions): PlayOutcome {
     events += 1;
     options.onEvent?.({ by: move.by, event: move.event, result }, service);
   }
-  return { service, phase: service.phase, events };
+  return { service, phase: service.phase, eventCount: events };
 }

@@ -1,11 +1,20 @@
-/** Readable trace lines for the CLI (plain text, no colours, so logs and tests read the same). */
-import type { Locale } from '../i18n/catalog.js';
-import { refusalMessage, t } from '../i18n/translate.js';
-import { REFUSAL_CODES, type RefusalCode } from '../types.js';
-import { SEATS } from '../seats.js';
-import type { CharlestonService } from '../service.js';
-import { facesOf } from '../tiles.js';
-import type { StepFailure, StepResult } from '../script/run.js';
+/**
+ * Readable trace lines for the CLI (plain text, no colours, so logs and tests read the same), in the reader's
+ * language. Event lines keep seat codes, event types and tile codes as they are: they are the events' own words.
+ */
+import {
+  REFUSAL_CODES,
+  SEATS,
+  facesOf,
+  refusalMessage,
+  t,
+  type CharlestonService,
+  type Locale,
+  type MessageKey,
+  type RefusalCode,
+  type StepFailure,
+  type StepResult,
+} from '../index.js';
 
 /** One event, compactly: `east pass.commit [1B 2B 3B] blind=1`. */
 export function formatEvent(event: unknown): string {
@@ -20,16 +29,53 @@ export function formatEvent(event: unknown): string {
   return [head, ...details].join(' ');
 }
 
-function describeFailure(failure: StepFailure, locale: Locale): string {
-  return t(locale, 'cli.failure', { check: failure.check, expected: JSON.stringify(failure.expected), actual: JSON.stringify(failure.actual) });
+/**
+ * A state id for the reader: English shows the id itself (`firstCharleston.right`); another locale shows the
+ * phase's name with the id in parentheses (`Primer Charleston: Dreta (firstCharleston.right)`). An id with no
+ * name (a prefix such as `firstCharleston`) is shown as it is.
+ */
+export function phaseLabel(locale: Locale, id: string): string {
+  if (locale === 'en') return id;
+  const key = `phase.${id}` as MessageKey;
+  const name = t(locale, key);
+  return name === key ? id : `${name} (${id})`;
+}
+
+function showValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `[${value.map(String).join(' ')}]`;
+  return JSON.stringify(value);
+}
+
+/** One failed expectation: `expected accepted, got NOT_NOW`, `expected state courtesy, got firstCharleston.right`. */
+export function describeFailure(failure: StepFailure, locale: Locale = 'en'): string {
+  const { check, expected, actual } = failure;
+  if (check === 'accepted') return t(locale, 'cli.failureRefused', { code: showValue(actual) });
+  if (check === 'rejected') {
+    return actual === 'accepted'
+      ? t(locale, 'cli.failureAccepted', { code: showValue(expected) })
+      : t(locale, 'cli.failureCode', { expected: showValue(expected), actual: showValue(actual) });
+  }
+  const show = (value: unknown): string => (check === 'state' && typeof value === 'string' ? phaseLabel(locale, value) : showValue(value));
+  return t(locale, 'cli.failure', { check, expected: show(expected), actual: show(actual) });
+}
+
+type RefusalLike = { code: string; message?: string; params?: Readonly<Record<string, string | number>> } | undefined;
+
+function messageOf(refusal: RefusalLike, locale: Locale): string {
+  const code = refusal?.code;
+  const localize = refusal?.params !== undefined && locale !== 'en' && (REFUSAL_CODES as readonly string[]).includes(code ?? '');
+  return localize ? refusalMessage(locale, code as RefusalCode, refusal?.params) : (refusal?.message ?? '');
 }
 
 /** A refusal line's tail: `event ✗ CODE: message`, the message in `locale` (codes never change). */
-export function formatRefused(event: unknown, refusal: { code: string; message?: string; params?: Readonly<Record<string, string | number>> } | undefined, locale: Locale = 'en'): string {
-  const code = refusal?.code;
-  const localize = refusal?.params !== undefined && locale !== 'en' && (REFUSAL_CODES as readonly string[]).includes(code ?? '');
-  const message = localize ? refusalMessage(locale, code as RefusalCode, refusal?.params) : (refusal?.message ?? '');
-  return t(locale, 'cli.refused', { event: formatEvent(event), code: String(refusal?.code), message });
+export function formatRefused(event: unknown, refusal: RefusalLike, locale: Locale = 'en'): string {
+  return t(locale, 'cli.refused', { event: formatEvent(event), code: String(refusal?.code), message: messageOf(refusal, locale) });
+}
+
+/** A refusal the script expected: `event refused CODE as expected: message`. */
+export function formatExpectedRefusal(event: unknown, refusal: RefusalLike, locale: Locale = 'en'): string {
+  return t(locale, 'cli.refusedAsExpected', { event: formatEvent(event), code: String(refusal?.code), message: messageOf(refusal, locale) });
 }
 
 /** An accepted event: `event → phase` (English prints the phase id, other locales its name). */
@@ -42,12 +88,16 @@ export function formatPhaseHeader(phase: string, hand: number, locale: Locale = 
   return t(locale, 'cli.phaseHeader', { phase, hand });
 }
 
-/** The lines of one step, in `locale` (English by default, exactly as it has always printed). */
+/** The lines of one step, in `locale`: `ok   #0 …` or `FAIL #2 …` followed by one line per failed expectation. */
 export function formatStep(step: StepResult, locale: Locale = 'en'): string[] {
-  const mark = step.failures.length === 0 ? 'ok ' : 'FAIL';
+  const ok = t(locale, 'cli.markOk');
+  const fail = t(locale, 'cli.markFail');
+  const passed = step.failures.length === 0;
+  const mark = (passed ? ok : fail).padEnd(Math.max(ok.length, fail.length));
   let what: string;
   if (step.outcome === 'none') what = t(locale, 'cli.check', { phase: step.phase });
   else if (step.outcome === 'accepted') what = formatAccepted(step.send, step.phase, locale);
+  else if (passed) what = formatExpectedRefusal(step.send, step.refusal, locale);
   else what = formatRefused(step.send, step.refusal, locale);
   return [`  ${mark} #${step.index} ${what}`, ...step.failures.map((failure) => `       ${describeFailure(failure, locale)}`)];
 }

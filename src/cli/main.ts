@@ -1,41 +1,22 @@
 /**
- * The `charleston` command line. `charleston run FILE... [--json] [--racks]` runs scripts and exits 0 when every
- * step holds, 1 when an expectation fails, 2 when a file is not a valid script or deal (the worst code wins).
+ * The `charleston` command line: `run`, `play`, `inspect` and `help`, each with its own flags and `--help`;
+ * `--version`. Every message goes through the catalogs (`--lang`). Exit codes: 0 done, 1 an expectation failed
+ * (`run`), 2 bad arguments, an invalid or unreadable script, or a missing optional package. A bare `charleston`
+ * prints the overview on stderr and exits 2.
+ *
+ * A command is one entry of {@link COMMANDS}: its synopsis, summary, flags and runner. A command that needs
+ * optional packages (`inspect`, `serve`) calls `requirePeers` before importing its own file.
  */
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { InputError } from '../errors.js';
-import { parseScriptText, scriptSetup } from '../script/script.js';
-import { resolveInput } from '../service.js';
-import { runScript, type StepResult } from '../script/run.js';
-import { formatRacks, formatStep } from './format.js';
-import type { Locale } from '../i18n/catalog.js';
-import { LOCALES } from '../i18n/catalog.js';
-import { localizeRefusal, resolveLocale, t } from '../i18n/translate.js';
+import { resolveLocale, t, type Locale } from '../index.js';
+import '../i18n/locales.js'; // the CLI speaks every language (--lang); the public entry `charleston-engine/locales`
+import { commandIndex, parseFlags, type FlagSpecs, type FlagValues } from './args.js';
+import { commandHelp, mainHelp, usageLine, type CommandHelp } from './help.js';
+import { packageInfo } from './package-info.js';
 import { playCommand } from './play.js';
-import '../i18n/locales.js'; // the CLI speaks every language (--lang)
+import { PEERS, requirePeers } from './require-peer.js';
+import { EXIT, runFiles } from './run.js';
 
-/** Exit codes of the CLI (contract §8). */
-export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
-
-const USAGE = `usage: charleston run FILE... [--json] [--racks] [--lang L]
-       charleston play [--seed N] [--seats S,S,S,S] [--json] [--lang L]
-       charleston inspect [FILE | --seed N] [--seats S,S,S,S] [--port N] [--host H] [--autoplay] [--lang L]
-
-  run FILE...   run scripts (contract §8) and check their expectations
-  play          play a whole hand with four bots and print the flow
-  inspect       serve the live inspector (http://127.0.0.1:PORT/) for a script or a bot table
-  --json        print one JSON line per step / event (and per invalid file)
-  --racks       print the four racks at the start and whenever the phase changes
-  --seed N      the deal's seed for play (default 1)
-  --seats       strategies for east,south,west,north: teacher or random (default teacher)
-  --port, --host  where the inspector listens (default 127.0.0.1, any free port)
-  --autoplay    start playing when the first page connects
-  --lang L      language of the trace and of refusal messages: ${LOCALES.join(', ')} (default en;
-                an unknown one falls back to English with a warning); codes never change
-
-exit codes: 0 every step holds, 1 an expectation failed, 2 a file is not a valid script or deal
-            (or bad arguments)`;
+export { EXIT };
 
 /** Output sinks, so tests can capture them. */
 export interface Io {
@@ -45,104 +26,186 @@ export interface Io {
 
 const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
 
-function runFile(file: string, json: boolean, racks: boolean, io: Io, locale: Locale = 'en'): number {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return invalid(file, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, json, io, locale);
-  }
-  try {
-    const script = parseScriptText(text);
-    resolveInput(scriptSetup(script)); // an invalid deal or rule option is reported before any step runs
-    if (!json) io.out(`▶ ${script.name ?? file} (${file})`);
-    let lastPhase = '';
-    const result = runScript(script, {
-      onStart: (service) => {
-        lastPhase = service.phase;
-        if (!racks || json) return;
-        io.out(`  start → ${locale === 'en' ? service.phase : t(locale, `phase.${service.phase}`)}`);
-        formatRacks(service, locale).forEach((line) => io.out(line));
-      },
-      onStep: (step: StepResult, service) => {
-        if (json) {
-          const refusal = step.refusal ? localizeRefusal(step.refusal, locale) : undefined;
-          io.out(JSON.stringify({ file, step: step.index, send: step.send, outcome: step.outcome, ...(refusal ? { refusal } : {}), phase: step.phase, ok: step.failures.length === 0, failures: step.failures }));
-          return;
-        }
-        formatStep(step, locale).forEach((line) => io.out(line));
-        if (racks && step.phase !== lastPhase) formatRacks(service, locale).forEach((line) => io.out(line));
-        lastPhase = step.phase;
-      },
-    });
-    const failed = result.steps.filter((step) => step.failures.length > 0).length;
-    const total = result.steps.length;
-    if (!json) io.out(failed === 0 ? t(locale, 'cli.stepsPassed', { count: total }) : t(locale, 'cli.stepsFailed', { failed, total, file }));
-    return failed === 0 ? EXIT.ok : EXIT.failed;
-  } catch (error) {
-    if (error instanceof InputError) return invalid(file, error.where, error.message, json, io, locale);
-    throw error;
-  }
+/** What a command's runner gets. */
+export interface CommandContext {
+  values: FlagValues;
+  positionals: string[];
+  io: Io;
+  locale: Locale;
 }
 
-function invalid(file: string, where: string, message: string, json: boolean, io: Io, locale: Locale = 'en'): number {
-  if (json) io.out(JSON.stringify({ file, invalid: { where, message } }));
-  else io.err(t(locale, 'cli.invalidScript', { file, message }));
+/** A command: its help and its runner (which returns the exit code). */
+export interface Command extends CommandHelp {
+  run: (context: CommandContext) => number | Promise<number>;
+}
+
+/** Flags every command has. */
+const COMMON: FlagSpecs = {
+  lang: { kind: 'string', value: 'L', help: 'cli.flag.lang' },
+  help: { kind: 'boolean', short: 'h', help: 'cli.flag.help' },
+  version: { kind: 'boolean', help: 'cli.flag.version' },
+};
+
+const text = (values: FlagValues, name: string): string | undefined => {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The commands, in the order the overview lists them. `serve` joins as one more entry (its catalog keys exist in
+ * every language: `cli.command.serve`, `cli.exit.serve`, `cli.flag.servePort`, `cli.flag.db`, `cli.flag.allowOrigin`):
+ *
+ * ```ts
+ * serve: {
+ *   synopsis: 'serve [--host H] [--port N] [--db URL] [--allow-origin ORIGIN]... [--lang L]',
+ *   summary: 'cli.command.serve', exit: 'cli.exit.serve', peers: PEERS.serve,
+ *   flags: { host: { kind: 'string', value: 'H', help: 'cli.flag.host' }, port: { kind: 'string', value: 'N', help: 'cli.flag.servePort' },
+ *            db: { kind: 'string', value: 'URL', help: 'cli.flag.db' }, 'allow-origin': { kind: 'strings', value: 'ORIGIN', help: 'cli.flag.allowOrigin' }, ...COMMON },
+ *   run: async (context) => { const missing = await requirePeers('serve', PEERS.serve, context); … (await import('./serve.js')).serveCommand(…) },
+ * },
+ * ```
+ */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  run: {
+    synopsis: 'run FILE... [--json] [--racks] [--lang L]',
+    summary: 'cli.command.run',
+    exit: 'cli.exit.run',
+    flags: {
+      json: { kind: 'boolean', help: 'cli.flag.json' },
+      racks: { kind: 'boolean', help: 'cli.flag.racks' },
+      ...COMMON,
+    },
+    run: ({ values, positionals, io, locale }) => {
+      if (positionals.length === 0) return usageError(io, locale, t(locale, 'cli.runNeedsFile'), 'run');
+      return runFiles(positionals, { json: values['json'] === true, racks: values['racks'] === true, locale }, io);
+    },
+  },
+  play: {
+    synopsis: 'play [--seed N] [--seats S,S,S,S] [--json] [--lang L]',
+    summary: 'cli.command.play',
+    exit: 'cli.exit.play',
+    flags: {
+      seed: { kind: 'string', value: 'N', help: 'cli.flag.seed' },
+      seats: { kind: 'string', value: 'S,S,S,S', help: 'cli.flag.seats' },
+      json: { kind: 'boolean', help: 'cli.flag.json' },
+      ...COMMON,
+    },
+    run: ({ values, positionals, io, locale }) => {
+      if (positionals.length > 0) return usageError(io, locale, t(locale, 'cli.playNoFiles', { file: positionals[0] as string }), 'play');
+      return playCommand({ seed: text(values, 'seed'), seats: text(values, 'seats'), json: values['json'] === true, locale }, io);
+    },
+  },
+  inspect: {
+    synopsis: 'inspect [FILE | --seed N] [--seats S,S,S,S] [--port N] [--host H] [--autoplay] [--lang L]',
+    summary: 'cli.command.inspect',
+    exit: 'cli.exit.inspect',
+    peers: PEERS.inspect,
+    flags: {
+      seed: { kind: 'string', value: 'N', help: 'cli.flag.seed' },
+      seats: { kind: 'string', value: 'S,S,S,S', help: 'cli.flag.seats' },
+      port: { kind: 'string', value: 'N', help: 'cli.flag.port' },
+      host: { kind: 'string', value: 'H', help: 'cli.flag.host' },
+      autoplay: { kind: 'boolean', help: 'cli.flag.autoplay' },
+      ...COMMON,
+    },
+    run: async ({ values, positionals, io, locale }) => {
+      if (positionals.length > 1) return usageError(io, locale, t(locale, 'cli.inspectOneFile', { count: positionals.length }), 'inspect');
+      const missing = await requirePeers('inspect', PEERS.inspect, { locale });
+      if (missing !== null) {
+        io.err(missing);
+        return EXIT.invalid;
+      }
+      const { inspectCommand } = await import('./inspect.js');
+      const [seed, seats, port, host] = [text(values, 'seed'), text(values, 'seats'), text(values, 'port'), text(values, 'host')];
+      return inspectCommand({ file: positionals[0], seed, seats, port, host, autoplay: values['autoplay'] === true, locale }, io);
+    },
+  },
+  help: {
+    synopsis: 'help [COMMAND]',
+    summary: 'cli.command.help',
+    exit: 'cli.exit.main',
+    flags: COMMON,
+    run: ({ positionals, io, locale }) => {
+      const name = positionals[0];
+      if (name === undefined) {
+        io.out(mainHelp(COMMANDS, locale));
+        return EXIT.ok;
+      }
+      const command = lookupCommand(name);
+      if (command === undefined) return unknownCommand(io, locale, name);
+      io.out(commandHelp(command, locale));
+      return EXIT.ok;
+    },
+  },
+};
+
+function lookupCommand(name: string): Command | undefined {
+  return Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+}
+
+/** One line naming the problem, then the command's usage line, on stderr; exit 2. */
+function usageError(io: Io, locale: Locale, problem: string, command?: string): number {
+  const spec = command === undefined ? undefined : lookupCommand(command);
+  io.err(problem);
+  io.err(spec === undefined ? mainHelp(COMMANDS, locale) : `${usageLine(spec, locale)}\n${t(locale, 'cli.helpHint', { command: command as string })}`);
   return EXIT.invalid;
 }
 
+function unknownCommand(io: Io, locale: Locale, name: string): number {
+  return usageError(io, locale, t(locale, 'cli.unknownCommand', { command: JSON.stringify(name), commands: Object.keys(COMMANDS).join(', ') }));
+}
+
+/** The `--lang` value anywhere in `argv` (read before the rest, so that even argument errors are localized). */
+function langOf(argv: readonly string[]): string | undefined {
+  let lang: string | undefined;
+  argv.forEach((arg, index) => {
+    if (arg === '--lang') lang = argv[index + 1];
+    else if (arg.startsWith('--lang=')) lang = arg.slice('--lang='.length);
+  });
+  return lang;
+}
+
+const VALUE_FLAGS = new Set(
+  Object.values(COMMANDS).flatMap((command) => Object.entries(command.flags).filter(([, spec]) => spec.kind !== 'boolean').map(([name]) => `--${name}`)),
+);
+
 /** Runs the CLI with `argv` (without node and script path); returns the exit code (a promise for `inspect`). */
 export function main(argv: readonly string[], io: Io = defaultIo): number | Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        racks: { type: 'boolean' },
-        seed: { type: 'string' },
-        seats: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        autoplay: { type: 'boolean' },
-        lang: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return EXIT.invalid;
+  const { locale, warning } = resolveLocale(langOf(argv));
+  if (warning !== undefined) io.err(t(locale, 'cli.warning', { message: warning }));
+  const at = commandIndex(argv, VALUE_FLAGS);
+  const name = at === -1 ? undefined : (argv[at] as string);
+  const command = name === undefined ? undefined : lookupCommand(name);
+  if (name !== undefined && command === undefined) return unknownCommand(io, locale, name);
+  const args = at === -1 ? [...argv] : [...argv.slice(0, at), ...argv.slice(at + 1)];
+  const parsed = parseFlags(args, command?.flags ?? COMMON);
+  if (!parsed.ok) {
+    const flags = Object.entries(command?.flags ?? COMMON).map(([flag]) => `--${flag}`).join(', ');
+    const where = `charleston${name === undefined ? '' : ` ${name}`}`;
+    const problem =
+      parsed.problem === 'unknownFlag'
+        ? t(locale, 'cli.unknownFlag', { flag: parsed.flag, command: where, flags })
+        : parsed.problem === 'missingValue'
+          ? t(locale, 'cli.missingValue', { flag: parsed.flag, usage: `${parsed.flag} ${command?.flags[parsed.flag.replace(/^--/, '')]?.value ?? 'VALUE'}` })
+          : t(locale, 'cli.unexpectedValue', { flag: parsed.flag });
+    return usageError(io, locale, problem, name);
   }
-  const [command, ...files] = parsed.positionals;
-  const { locale, warning } = resolveLocale(parsed.values.lang);
-  if (warning !== undefined) io.err(`warning: ${warning}`);
-  if (parsed.values.help) {
-    io.out(USAGE);
+  if (parsed.values['version'] === true) {
+    const { name: packageName, version } = packageInfo();
+    io.out(`${packageName} ${version}`);
     return EXIT.ok;
   }
-  if (command === 'play') {
-    if (files.length > 0) {
-      io.err(`charleston play takes no files\n${USAGE}`);
-      return EXIT.invalid;
+  if (command === undefined) {
+    if (parsed.values['help'] === true) {
+      io.out(mainHelp(COMMANDS, locale));
+      return EXIT.ok;
     }
-    return playCommand({ seed: parsed.values.seed, seats: parsed.values.seats, json: parsed.values.json ?? false, locale }, io);
-  }
-  if (command === 'inspect') {
-    if (files.length > 1) {
-      io.err(`charleston inspect takes one script at most\n${USAGE}`);
-      return EXIT.invalid;
-    }
-    const { seed, seats, port, host } = parsed.values;
-    return import('./inspect.js').then(({ inspectCommand }) =>
-      inspectCommand({ file: files[0], seed, seats, port, host, autoplay: parsed.values.autoplay ?? false, locale }, io),
-    );
-  }
-  if (command !== 'run' || files.length === 0) {
-    io.err(command === 'run' ? `charleston run needs at least one FILE\n${USAGE}` : `unknown command ${JSON.stringify(command ?? '')}\n${USAGE}`);
+    io.err(mainHelp(COMMANDS, locale));
     return EXIT.invalid;
   }
-  let worst: number = EXIT.ok;
-  for (const file of files) worst = Math.max(worst, runFile(file, parsed.values.json ?? false, parsed.values.racks ?? false, io, locale));
-  return worst;
+  if (parsed.values['help'] === true) {
+    io.out(commandHelp(command, locale));
+    return EXIT.ok;
+  }
+  return command.run({ values: parsed.values, positionals: parsed.positionals, io, locale });
 }

@@ -1,38 +1,44 @@
 /** `charleston play`: a whole hand with four bots, printed as it goes. */
-import { STRATEGIES, playHand } from '../bots/table.js';
-import type { Strategy } from '../bots/strategy.js';
-import { isSeed } from '../prng.js';
-import { createCharleston } from '../service.js';
-import { SEATS, type BySeat } from '../seats.js';
+import {
+  SEATS,
+  STRATEGIES,
+  createCharleston,
+  isSeed,
+  playHand,
+  t,
+  type BySeat,
+  type Locale,
+  type Strategy,
+} from '../index.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
-import type { Locale } from '../i18n/catalog.js';
-import { t } from '../i18n/translate.js';
 import type { Io } from './main.js';
 
-/** Parses `--seats a,b,c,d` (one name for all four is accepted too). */
-export function parseSeats(text: string | undefined): BySeat<Strategy> | string {
+/** Parses `--seats a,b,c,d` (one name for all four is accepted too); the problem, in `locale`, as a string. */
+export function parseSeats(text: string | undefined, locale: Locale = 'en'): BySeat<Strategy> | string {
   const names = text === undefined ? ['teacher'] : text.split(',').map((name) => name.trim());
-  if (names.length !== 1 && names.length !== 4) return `--seats takes one strategy or four (east,south,west,north), got ${names.length}`;
+  if (names.length !== 1 && names.length !== 4) return t(locale, 'cli.badSeatCount', { count: names.length });
   const unknown = names.find((name) => !Object.prototype.hasOwnProperty.call(STRATEGIES, name));
-  if (unknown !== undefined) return `unknown strategy ${JSON.stringify(unknown)} (known: ${Object.keys(STRATEGIES).join(', ')})`;
+  if (unknown !== undefined) return t(locale, 'cli.unknownStrategy', { name: JSON.stringify(unknown), known: Object.keys(STRATEGIES).join(', ') });
   const pick = (index: number): Strategy => STRATEGIES[names[names.length === 1 ? 0 : index] as string] as Strategy;
   return { east: pick(0), south: pick(1), west: pick(2), north: pick(3) };
 }
 
-/** A bot table from `--seed` and `--seats`, or the problem with them (for play and inspect). */
-export function parseBotTable(seedArg: string | undefined, seatsArg: string | undefined): { seed: number; strategies: BySeat<Strategy> } | string {
+/** A bot table from `--seed` and `--seats`, or the problem with them in `locale` (for play and inspect). */
+export function parseBotTable(
+  seedArg: string | undefined,
+  seatsArg: string | undefined,
+  locale: Locale = 'en',
+): { seed: number; strategies: BySeat<Strategy> } | string {
   const seed = seedArg === undefined ? 1 : Number(seedArg);
-  if (seedArg !== undefined && (!/^\d+$/.test(seedArg) || !isSeed(seed))) {
-    return `--seed must be an integer 0 … 4294967295, got ${JSON.stringify(seedArg)}`;
-  }
-  const strategies = parseSeats(seatsArg);
+  if (seedArg !== undefined && (!/^\d+$/.test(seedArg) || !isSeed(seed))) return t(locale, 'cli.badSeed', { value: JSON.stringify(seedArg) });
+  const strategies = parseSeats(seatsArg, locale);
   return typeof strategies === 'string' ? strategies : { seed, strategies };
 }
 
 /** Runs the play command; returns the exit code. */
 export function playCommand(args: { seed: string | undefined; seats: string | undefined; json: boolean; locale?: Locale }, io: Io): number {
   const locale = args.locale ?? 'en';
-  const table = parseBotTable(args.seed, args.seats);
+  const table = parseBotTable(args.seed, args.seats, locale);
   if (typeof table === 'string') {
     io.err(table);
     return 2;
@@ -41,7 +47,7 @@ export function playCommand(args: { seed: string | undefined; seats: string | un
   const service = createCharleston({ seed, locale });
   let lastPhase: string = service.phase;
   if (!args.json) {
-    const seats = SEATS.map((seat) => `${t(locale, 'cli.seat', { seat })} ${strategies[seat].name}`).join(', ');
+    const seats = SEATS.map((seat) => t(locale, 'cli.playSeat', { seat, strategy: strategies[seat].name })).join(', ');
     io.out(t(locale, 'cli.playStart', { seed, seats }));
     io.out(formatPhaseHeader(service.phase, service.context.hand, locale));
     formatRacks(service, locale).forEach((line) => io.out(line));
@@ -63,6 +69,6 @@ export function playCommand(args: { seed: string | undefined; seats: string | un
       }
     },
   });
-  if (!args.json) io.out(t(locale, 'cli.playEnd', { mark: outcome.phase === 'complete' ? '✓' : '■', phase: outcome.phase, count: outcome.events }));
+  if (!args.json) io.out(t(locale, 'cli.playEnd', { mark: outcome.phase === 'complete' ? '✓' : '■', phase: outcome.phase, count: outcome.eventCount }));
   return 0;
 }

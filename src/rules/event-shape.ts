@@ -84,7 +84,7 @@ function readEvent(raw: unknown): Result<CharlestonEvent> {
   if (!isRecord(raw)) return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `an event must be an object, got ${describeType(raw)}` }) };
   const type = own(raw, 'type');
   if (!isEventType(type)) {
-    return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `unknown event type ${describeType(type)}` }) };
+    return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `unknown event type ${describeType(type)} (the types: ${EVENT_TYPES.join(', ')})` }) };
   }
   const fields = EVENT_FIELDS[type];
   for (const key in raw) {

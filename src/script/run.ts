@@ -1,5 +1,5 @@
 /**
- * Runs a parsed script against a fresh service, step by step, and checks every expectation (contract §8).
+ * Runs a parsed script against a fresh service, step by step, and checks every expectation (docs/reference.md).
  * Pure: no files, no console. The CLI and the test suite both use it.
  */
 import { matchesPath, type StateValue } from '../phase.js';

@@ -1,5 +1,5 @@
 /**
- * Scripts (contract §8): JSON that drives the engine with events and checks expectations.
+ * Scripts: JSON that drives the engine with events and checks expectations (docs/reference.md, "Scripts").
  * `parseScript` validates the script's own structure (throws {@link InputError} naming the place);
  * the events inside `send` are not checked here: what the engine refuses is a refusal to expect.
  */
@@ -9,6 +9,7 @@ import { isSeed, type Seed } from '../prng.js';
 import { SEATS, type Seat } from '../seats.js';
 import type { Tile } from '../tiles.js';
 import { REFUSAL_CODES, type RefusalCode } from '../types.js';
+import { findJsonProblem } from './json-error.js';
 
 /** Checks on one rack. */
 export interface RackExpectation {
@@ -81,7 +82,7 @@ function parseExpect(value: unknown, where: string): Expectation {
   const rejected = own(value, 'rejected');
   if (rejected !== undefined) {
     if (!(REFUSAL_CODES as readonly unknown[]).includes(rejected)) {
-      throw new InputError(`${where}.rejected`, `unknown refusal code ${describeType(rejected)}`);
+      throw new InputError(`${where}.rejected`, `unknown refusal code ${describeType(rejected)} (the codes: ${REFUSAL_CODES.join(', ')})`);
     }
     expect.rejected = rejected as RefusalCode;
   }
@@ -102,7 +103,7 @@ function parseExpect(value: unknown, where: string): Expectation {
   }
   const dealer = own(value, 'dealer');
   if (dealer !== undefined) {
-    if (!(SEATS as readonly unknown[]).includes(dealer)) throw new InputError(`${where}.dealer`, `must be a seat, got ${describeType(dealer)}`);
+    if (!(SEATS as readonly unknown[]).includes(dealer)) throw new InputError(`${where}.dealer`, `must be a seat (${SEATS.join(', ')}), got ${describeType(dealer)}`);
     expect.dealer = dealer as Seat;
   }
   return expect;
@@ -151,13 +152,21 @@ export function parseScript(value: unknown): Script {
   return script;
 }
 
-/** Parses script text (JSON) and validates it. */
+/**
+ * Parses script text (JSON) and validates it. Invalid JSON is reported with its line and column
+ * (`not valid JSON at line 3, column 5: unexpected "}", expected a value …`). A leading byte-order mark is ignored.
+ */
 export function parseScriptText(text: string): Script {
+  if (typeof text !== 'string') throw new InputError('', `script text must be a string, got ${describeType(text)}`);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(body);
   } catch (error) {
-    throw new InputError('', `not valid JSON (${(error as Error).message})`);
+    const problem = findJsonProblem(body);
+    throw new InputError('', problem
+      ? `not valid JSON at line ${problem.line}, column ${problem.column}: ${problem.problem}`
+      : `not valid JSON (${(error as Error).message})`);
   }
   return parseScript(value);
 }

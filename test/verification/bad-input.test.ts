@@ -121,11 +121,9 @@ describe('bad events that JSON cannot hold', () => {
   ];
 
   it.each(cases)('%s', (_name, make, code) => {
+    // How long a refusal takes is measured by the benchmark (refusedMicros), not asserted here.
     const service = createCharleston({ seed: 2026 });
-    const started = performance.now();
-    const value = make();
-    expectRefused(service, value, code);
-    expect(performance.now() - started, 'refusing it took too long').toBeLessThan(2000);
+    expectRefused(service, make(), code);
   });
 
   it('the same values in every phase: refused, typed, nothing changed', () => {

@@ -10,27 +10,27 @@ import { fuzzProperty, newStats } from './support/fuzz-harness.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 160);
 const MAX_OPS = 250;
+const FIXED_SEED = 20_261_201;
 
 describe('fuzz: the contract holds after every event', () => {
   const stats = newStats();
 
   it(`holds after every event of ${RUNS} random tables of up to ${MAX_OPS} operations`, () => {
-    const seed = process.env.FUZZ_SEED === undefined ? Date.now() % 0x7fff_ffff : Number(process.env.FUZZ_SEED);
+    // A fixed seed: npm test is deterministic (the clock seeds only `npm run fuzz`, which prints its seed).
+    const seed = process.env.FUZZ_SEED === undefined ? FIXED_SEED : Number(process.env.FUZZ_SEED);
     const path = process.env.FUZZ_PATH;
-    const started = performance.now();
     fc.assert(fuzzProperty(stats, MAX_OPS), { numRuns: RUNS, seed, ...(path ? { path, endOnFailure: true } : {}) });
-    const seconds = (performance.now() - started) / 1000;
     console.log(
-      `fuzz (seed ${seed}): ${stats.events} events in ${seconds.toFixed(1)} s (${Math.round(stats.events / seconds)}/s); ` +
+      `fuzz (seed ${seed}): ${stats.events} events; ` +
         `${stats.accepted} accepted, ${stats.refused} refused; ${stats.tables} tables, ${stats.hands} hands, ${stats.restores} restores\n` +
         `  refusals: ${JSON.stringify(stats.byCode)}\n  phases after events: ${JSON.stringify(stats.phases)}`,
     );
     expect(stats.events).toBeGreaterThan(RUNS * 20);
   });
 
-  // With the default number of runs the mix reaches every phase and nearly every refusal code (the rarest,
-  // such as JOKER_NOT_PASSABLE, need luck); fewer runs (FUZZ_RUNS) are for quick local checks.
-  it.skipIf(RUNS < 160 || process.env.FUZZ_PATH !== undefined)('reaches every phase and at least 15 refusal codes', () => {
+  // With the fixed seed and the default number of runs the mix reaches every phase and at least 15 refusal codes;
+  // another seed or fewer runs (FUZZ_SEED, FUZZ_RUNS: local experiments) may not, so the check is for the default.
+  it.skipIf(RUNS !== 160 || process.env.FUZZ_SEED !== undefined || process.env.FUZZ_PATH !== undefined)('reaches every phase and at least 15 refusal codes', () => {
     expect(Object.keys(stats.phases).sort()).toHaveLength(11);
     expect(Object.keys(stats.byCode).length).toBeGreaterThanOrEqual(15);
   });

@@ -158,7 +158,13 @@ describe('model-based paths (xstate/graph)', () => {
     }
     const replayMillis = performance.now() - started;
     const missingStates = allNodes.map((node) => node.id).filter((id) => !coverage.states.has(id));
-    const missingTransitions = allTransitions.filter((entry) => !coverage.transitions.has(entry.transition)).map((entry) => entry.label);
+    // `engine.submit` comes only from a parent machine (a table refuses it as INVALID_EVENT): it is taken in
+    // test/embedding/game-machine.test.ts, which drives the machine as a child of a game.
+    const fromParentOnly = (label: string): boolean => label.includes('engine.submit');
+    const missingTransitions = allTransitions
+      .filter((entry) => !coverage.transitions.has(entry.transition))
+      .map((entry) => entry.label)
+      .filter((label) => !fromParentOnly(label));
     const abstractStates = Object.values(paths).reduce((n, list) => n + list.length, 0);
     const edgeCount = Object.values(edgePaths).reduce((n, list) => n + list.length, 0);
     console.log(

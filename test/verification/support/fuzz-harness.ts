@@ -17,7 +17,7 @@ import { legalActions, legalEvents } from '../../../src/legal.js';
 import { persist, restore } from '../../../src/persist.js';
 import { mulberry32 } from '../../../src/prng.js';
 import { SEATS, type Seat } from '../../../src/seats.js';
-import { createCharleston, type CharlestonService } from '../../../src/service.js';
+import { createCharleston, type CharlestonService, type SendResult } from '../../../src/service.js';
 import { TILE_CODES, TILE_FACES, type Tile } from '../../../src/tiles.js';
 import { REFUSAL_CODES, type CharlestonContext, type Phase, type WinningHandValidator } from '../../../src/types.js';
 import { viewFor } from '../../../src/views.js';
@@ -51,7 +51,15 @@ export type FuzzOp =
     }
   | { kind: 'junk'; value: unknown }
   | { kind: 'mangle'; pick: number; how: number; value: unknown }
-  | { kind: 'restore' };
+  | { kind: 'restore' }
+  /** Garbage straight into `table.actor.send`: refused like any bad event, never an actor in error. */
+  | { kind: 'raw'; value: unknown }
+  /**
+   * Re-entrancy: a listener (0 `table.subscribe`, 1 `table.actor.subscribe`, 2 `table.on('rejected')`,
+   * 3 `table.actor.on('rejected')`) sends a second event while the first is handled; the results and the final
+   * table must be those of sending the two one after another (checked on a restored copy).
+   */
+  | { kind: 'nested'; via: number; pick: number; value: unknown };
 
 const EVENT_TYPES = [
   'pass.commit',
@@ -102,6 +110,8 @@ export const opArb: fc.Arbitrary<FuzzOp> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('junk' as const), value: junkValueArb }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('mangle' as const), pick: fc.nat(), how: fc.nat(7), value: junkValueArb }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('raw' as const), value: junkValueArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('nested' as const), via: fc.nat(3), pick: fc.nat(), value: junkValueArb }) },
 );
 
 /** Counters of one fuzz session. */
@@ -249,6 +259,58 @@ export function runFuzz(table: FuzzTable, ops: readonly FuzzOp[], stats: FuzzSta
   };
   checkTable(-1, 'the deal');
 
+  const restoreOptions = (): { isWinningHand?: WinningHandValidator } => (current.oracle.isWinningHand ? { isWinningHand: current.oracle.isWinningHand } : {});
+  const outcome = (result: SendResult): string => (result.ok ? `accepted ${result.phase}` : result.refusal.code);
+  /** The `nested` operation (see {@link FuzzOp}). */
+  const runNested = (op: Extract<FuzzOp, { kind: 'nested' }>, step: number): void => {
+    const rejectedVia = op.via >= 2;
+    // A finished actor (complete, eastMahjong) emits nothing more: only the table's own listeners hear of refusals.
+    const actorActive = service.getSnapshot().status === 'active';
+    const twin = restore(persist(service), restoreOptions());
+    const firstEvents = legalEvents(legalActions(twin, SEATS[op.pick % 4] as Seat, current.oracle));
+    const first: unknown = rejectedVia || firstEvents.length === 0 ? op.value : firstEvents[(op.pick >>> 2) % firstEvents.length];
+    const firstTwin = twin.send(first);
+    const secondEvents = SEATS.flatMap((seat) => legalEvents(legalActions(twin, seat, current.oracle)));
+    const second: unknown = secondEvents.length === 0 ? { type: 'hand.redeal' } : secondEvents[(op.pick >>> 4) % secondEvents.length];
+    const secondTwin = twin.send(second);
+    let inner: SendResult | null = null;
+    const once = (): void => {
+      if (inner !== null) return;
+      inner = service.send(second);
+    };
+    const unsubscribe = [
+      () => service.subscribe(once),
+      () => {
+        const subscription = service.actor.subscribe(once);
+        return () => subscription.unsubscribe();
+      },
+      () => service.on('rejected', once),
+      () => {
+        const subscription = service.actor.on('rejected', once);
+        return () => subscription.unsubscribe();
+      },
+    ][op.via % 4]!();
+    let outer: SendResult;
+    try {
+      outer = service.send(first);
+    } catch (error) {
+      return fail(step, first, [`a send with a re-entrant listener threw ${(error as Error).stack ?? String(error)}`]);
+    } finally {
+      unsubscribe();
+    }
+    stats.events += inner === null ? 1 : 2;
+    const problems: string[] = [];
+    if (service.getSnapshot().status === 'error') problems.push('the actor is in an error state');
+    if (outcome(outer) !== outcome(firstTwin)) problems.push(`the first event gave ${outcome(outer)}, one after another ${outcome(firstTwin)}`);
+    const listenerRan = rejectedVia ? !firstTwin.ok && (op.via === 2 || actorActive) : firstTwin.ok;
+    if (listenerRan && inner === null) problems.push(`the listener (via ${op.via}) was not called in ${service.phase}`);
+    if (inner !== null && outcome(inner) !== outcome(secondTwin)) problems.push(`the nested event gave ${outcome(inner)}, one after another ${outcome(secondTwin)}`);
+    if (inner !== null && persist(service) !== persist(twin)) problems.push('the table differs from sending the two events one after another');
+    trace.push(`${service.phase}: nested via ${op.via}: ${show(first)} then ${show(second)}`);
+    if (problems.length > 0) fail(step, [first, second], problems);
+    checkTable(step, [first, second]);
+  };
+
   ops.forEach((op, step) => {
     const snapshot = service.getSnapshot();
     const phase: Phase = service.phase;
@@ -262,6 +324,29 @@ export function runFuzz(table: FuzzTable, ops: readonly FuzzOp[], stats: FuzzSta
         if (persist(service) !== text) fail(step, 'restore', ['persist(restore(text)) differs from text']);
         trace.push(`restore in ${phase}`);
         checkTable(step, 'restore');
+        return;
+      }
+      case 'raw': {
+        const before = persist(service);
+        try {
+          service.actor.send(op.value as never);
+        } catch (error) {
+          fail(step, op.value, [`actor.send() threw ${(error as Error).stack ?? String(error)}`]);
+        }
+        stats.events += 1;
+        stats.refused += 1;
+        const status = service.getSnapshot().status;
+        if (status === 'error') fail(step, op.value, ['actor.send() put the actor into an error state']);
+        // Junk is refused; a junk value that happens to be a legal event is accepted like any other.
+        if (persist(service) !== before && expectedRefusal(phase, context, op.value, current.oracle) !== null) {
+          fail(step, op.value, ['a refused value sent to the actor changed the table']);
+        }
+        trace.push(`${phase}: actor.send(${show(op.value)})`);
+        checkTable(step, op.value);
+        return;
+      }
+      case 'nested': {
+        runNested(op, step);
         return;
       }
       case 'bot': {

@@ -1,0 +1,65 @@
+/** The help texts: the overview (`charleston --help`) and one page per command (`charleston run --help`). */
+import { LOCALES, STRATEGIES, t, type Locale, type MessageKey } from '../index.js';
+import type { FlagSpec, FlagSpecs } from './args.js';
+import { installLine } from './require-peer.js';
+
+/** What the help needs to know of a command. */
+export interface CommandHelp {
+  /** After `charleston `: `run FILE... [--json] [--racks] [--lang L]`. */
+  synopsis: string;
+  summary: MessageKey;
+  exit: MessageKey;
+  flags: FlagSpecs;
+  /** Optional packages the command needs (its help names them with the install line). */
+  peers?: readonly string[];
+}
+
+const PARAMS = { strategies: Object.keys(STRATEGIES).join(', '), locales: LOCALES.join(', ') };
+
+function flagName(name: string, spec: FlagSpec): string {
+  const long = `--${name}${spec.value !== undefined ? ` ${spec.value}` : ''}`;
+  return spec.short !== undefined ? `-${spec.short}, ${long}` : long;
+}
+
+function table(rows: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`);
+}
+
+/** `usage: charleston <synopsis>`, one line. */
+export function usageLine(command: CommandHelp, locale: Locale): string {
+  return `${t(locale, 'cli.usage')} charleston ${command.synopsis}`;
+}
+
+/** The help page of one command. */
+export function commandHelp(command: CommandHelp, locale: Locale): string {
+  return [
+    usageLine(command, locale),
+    '',
+    `  ${t(locale, command.summary)}`,
+    ...(command.peers === undefined ? [] : [`  ${t(locale, 'cli.needsPackages', { packages: command.peers.join(', '), install: installLine(command.peers).replace(/^npm install /, '') })}`]),
+    '',
+    t(locale, 'cli.flags'),
+    ...table(Object.entries(command.flags).map(([name, spec]) => [flagName(name, spec), t(locale, spec.help, PARAMS)] as const)),
+    '',
+    `${t(locale, 'cli.exitCodes')} ${t(locale, command.exit)}`,
+  ].join('\n');
+}
+
+/** The overview: every command's synopsis and summary. */
+export function mainHelp(commands: Readonly<Record<string, CommandHelp>>, locale: Locale): string {
+  const usage = t(locale, 'cli.usage');
+  const indent = ' '.repeat(usage.length);
+  const synopses = Object.values(commands).map((command) => `charleston ${command.synopsis}`);
+  return [
+    `${usage} ${synopses[0] ?? ''}`,
+    ...synopses.slice(1).map((line) => `${indent} ${line}`),
+    `${indent} charleston --version | --help | COMMAND --help`,
+    '',
+    t(locale, 'cli.commands'),
+    ...table(Object.entries(commands).map(([name, command]) => [name, t(locale, command.summary)] as const)),
+    '',
+    t(locale, 'cli.helpHint', { command: 'COMMAND' }),
+    `${t(locale, 'cli.exitCodes')} ${t(locale, 'cli.exit.main')}`,
+  ].join('\n');
+}
