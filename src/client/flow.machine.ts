@@ -230,19 +230,22 @@ export const flowMachine = setup({
   on: {
     'locale.set': { actions: 'setLocale' },
     'hint.toggle': { actions: 'toggleHint' },
-    'transport.failed': { target: '.failed', actions: 'recordFailure' },
   },
   initial: 'connecting',
   states: {
     connecting: {
       description: 'Waiting for the first view of the table.',
-      on: { 'transport.view': { guard: 'isNewerView', target: 'live', actions: 'recordView' } },
+      on: {
+        'transport.view': { guard: 'isNewerView', target: 'live', actions: 'recordView' },
+        'transport.failed': { target: 'failed', actions: 'recordFailure' },
+      },
     },
     live: {
       description: 'The table is on screen and follows every new view (the highest version wins).',
       initial: 'routing',
       on: {
         'transport.lost': { target: 'reconnecting' },
+        'transport.failed': { target: 'failed', actions: 'recordFailure' },
       },
       states: {
         routing: {
@@ -300,6 +303,7 @@ export const flowMachine = setup({
       on: {
         'transport.view': { guard: 'isNewerView', target: 'live', actions: 'recordView' },
         'transport.result': { actions: 'recordResult' },
+        'transport.failed': { target: 'failed', actions: 'recordFailure' },
       },
     },
     failed: {

@@ -18,8 +18,14 @@ export interface StaticServer {
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8' };
 
-/** Serves `root` (a built dist/client). */
-export async function serveClient(root: string): Promise<StaticServer> {
+/** Options of {@link serveClient}. */
+export interface ServeOptions {
+  /** Serve `root` as plain files (`/` is index.html, `/x.js` is x.js) instead of the client's routes. */
+  flat?: boolean;
+}
+
+/** Serves `root` (a built dist/client, or with `flat` any folder with an index.html). */
+export async function serveClient(root: string, options: ServeOptions = {}): Promise<StaticServer> {
   const apiRequests: string[] = [];
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
@@ -28,7 +34,8 @@ export async function serveClient(root: string): Promise<StaticServer> {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"NOT_FOUND","message":"no service here"}}');
       return;
     }
-    const file = path.startsWith('/assets/') ? normalize(join(root, path)) : join(root, 'index.html');
+    const asFile = options.flat === true ? path !== '/' : path.startsWith('/assets/');
+    const file = asFile ? normalize(join(root, path)) : join(root, 'index.html');
     if (!file.startsWith(root)) {
       response.writeHead(404).end();
       return;
