@@ -120,6 +120,12 @@ export function refusalText(locale: Locale, refusal: ReportedRefusal): string {
   return refusal.message;
 }
 
+/** True when a pass or courtesy packet does not hold the tiles it needs yet. */
+export function isIncomplete(context: FlowContext, action: ActionName): boolean {
+  if (action !== 'pass' && action !== 'give') return false;
+  return context.chosen.length !== tilesNeeded(context);
+}
+
 /** True when the seat has something to choose or answer now (not just retract or misdeal). */
 export function hasChoice(legal: LegalActions | null): boolean {
   return legal !== null && (legal.pass !== null || legal.courtesy !== null || legal.vote.length > 0 || legal.offer.length > 0 || legal.draw || legal.redeal);
@@ -168,7 +174,9 @@ export const flowMachine = setup({
     },
     isJokerTile: ({ context, event }) =>
       event.type === 'tile.toggle' && context.view !== null && isSeatView(context.view) && context.view.rack.some((entry) => entry.id === event.id && entry.tile === JOKER),
-    isConfirmedAction: ({ context, event }) => event.type === 'act' && CONFIRMED_ACTIONS.includes(event.action) && eventFor(context, event.action, event.count) !== null,
+    isConfirmedAction: ({ context, event }) =>
+      event.type === 'act' && CONFIRMED_ACTIONS.includes(event.action) && eventFor(context, event.action, event.count) !== null && !isIncomplete(context, event.action),
+    isIncompletePacket: ({ context, event }) => event.type === 'act' && eventFor(context, event.action, event.count) !== null && isIncomplete(context, event.action),
     isDirectAction: ({ context, event }) => event.type === 'act' && !CONFIRMED_ACTIONS.includes(event.action) && eventFor(context, event.action, event.count) !== null,
     isOurResult: ({ context, event }) => event.type === 'transport.result' && event.id === context.sending,
   },
@@ -185,6 +193,7 @@ export const flowMachine = setup({
       const chosen = context.chosen.length >= need ? [...context.chosen.slice(context.chosen.length - need + 1), event.id] : [...context.chosen, event.id];
       return { chosen: need === 0 ? [] : chosen, alert: null };
     }),
+    explainCount: assign(({ context }) => ({ alert: ct(context.locale, 'status.choose', { count: (tilesNeeded(context) ?? 0) - context.chosen.length }) })),
     explainJoker: assign(({ context }) => ({ alert: t(context.locale, 'refusal.JOKER_NOT_PASSABLE') })),
     chooseBlind: assign(({ context, event }) => {
       if (event.type !== 'blind.choose' || !context.legal?.pass?.blind.includes(event.count)) return {};
@@ -261,6 +270,7 @@ export const flowMachine = setup({
             ],
             'blind.choose': { actions: 'chooseBlind' },
             act: [
+              { guard: 'isIncompletePacket', actions: 'explainCount' },
               { guard: 'isConfirmedAction', target: 'confirming', actions: 'holdPending' },
               { guard: 'isDirectAction', target: 'sending', actions: ['sendDirect', 'markSending'] },
             ],

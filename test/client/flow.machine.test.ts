@@ -37,6 +37,12 @@ describe('the client flow machine', () => {
     expect(actor.getSnapshot().context.alert).toBe('Jokers can never be passed: it goes back to your rack; choose a natural tile.');
     expect(actor.getSnapshot().context.chosen).toEqual([]);
     const naturals = rack.filter((tile) => tile.tile !== 'J');
+    // Asking to pass with too few tiles says how many more (and asks nothing yet).
+    actor.send({ type: 'tile.toggle', id: (naturals[0] as { id: number }).id });
+    actor.send({ type: 'act', action: 'pass' });
+    expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBe('Choose 2 more.');
+    actor.send({ type: 'tile.toggle', id: (naturals[0] as { id: number }).id });
     for (const tile of naturals.slice(0, 4)) actor.send({ type: 'tile.toggle', id: tile.id });
     // A fourth tap replaces the oldest choice: three stay chosen.
     expect(actor.getSnapshot().context.chosen).toEqual(naturals.slice(1, 4).map((tile) => tile.id));
