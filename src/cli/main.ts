@@ -120,6 +120,37 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       return inspectCommand({ file: positionals[0], seed, seats, port, host, autoplay: values['autoplay'] === true, locale }, io);
     },
   },
+  serve: {
+    synopsis: 'serve [--host H] [--port N] [--db URL] [--allow-origin ORIGIN]... [--demo] [--lang L]',
+    summary: 'cli.command.serve',
+    exit: 'cli.exit.serve',
+    peers: PEERS.serve,
+    flags: {
+      host: { kind: 'string', value: 'H', help: 'cli.flag.host' },
+      port: { kind: 'string', value: 'N', help: 'cli.flag.servePort' },
+      db: { kind: 'string', value: 'URL', help: 'cli.flag.db' },
+      'allow-origin': { kind: 'strings', value: 'ORIGIN', help: 'cli.flag.allowOrigin' },
+      demo: { kind: 'boolean', help: 'cli.flag.demo' },
+      ...COMMON,
+    },
+    run: async ({ values, positionals, io, locale }) => {
+      if (positionals.length > 0) return usageError(io, locale, t(locale, 'cli.serveNoFiles', { file: positionals[0] as string }), 'serve');
+      const missing = await requirePeers('serve', PEERS.serve, { locale });
+      if (missing !== null) {
+        io.err(missing);
+        return EXIT.invalid;
+      }
+      const { serveCommand } = await import('./serve.js');
+      const args: string[] = [];
+      for (const flag of ['host', 'port', 'db'] as const) {
+        const value = text(values, flag);
+        if (value !== undefined) args.push(`--${flag}`, value);
+      }
+      for (const origin of (values['allow-origin'] as string[] | undefined) ?? []) args.push('--allow-origin', origin);
+      if (values['demo'] === true) args.push('--demo');
+      return serveCommand(args, io);
+    },
+  },
   help: {
     synopsis: 'help [COMMAND]',
     summary: 'cli.command.help',

@@ -1,0 +1,50 @@
+/**
+ * Bots on the server. A bot seat acts when the table waits for it, wherever the table is being served: its move
+ * is one more event committed under the table row's lock and only at the version it was chosen for, so if two
+ * nodes choose a move for the same turn, the second finds the version moved on and does nothing. Bot choices are
+ * seeded from the hand's seed and the version: the same turn always gets the same move.
+ */
+import { SEATS, STRATEGIES, chachaWords, legalActions, mulberry32, phaseOfSnapshot, viewFor, waitingFor, type CharlestonEvent, type Seat } from '../index.js';
+import { botSeats } from './players.js';
+import type { LiveTable } from './registry.js';
+import type { TableService } from './tables.js';
+
+/** The next bot move of a table, or null when it waits for a person (or the hand is over). */
+export function nextBotMove(table: LiveTable): { seat: Seat | 'table'; event: CharlestonEvent } | null {
+  const bots = botSeats(table.players);
+  if (bots.length === 0) return null;
+  const snapshot = table.snapshot;
+  const phase = phaseOfSnapshot(snapshot);
+  if (phase === 'complete' || phase === 'eastMahjong') return null;
+  if (phase === 'misdeal') return bots.length === SEATS.length ? { seat: 'table', event: { type: 'hand.redeal' } } : null;
+  // The bots' choices follow the table's seed and version: any node computes the same move for the same turn.
+  const seed = snapshot.context.seed;
+  const seedWord = typeof seed === 'number' ? seed : chachaWords(seed, 'bots')();
+  const next = mulberry32((seedWord ^ Math.imul(table.version + 1, 0x9e3779b1)) >>> 0);
+  const random = (): number => next() / 0x1_0000_0000;
+  const waiting = waitingFor(phase, snapshot.context);
+  for (const seat of bots) {
+    if (!waiting.includes(seat)) continue; // a bot acts when the table waits for it, once per turn
+    const strategy = STRATEGIES[table.players[seat]];
+    if (strategy === undefined) continue;
+    const event = strategy.act(viewFor(snapshot, seat), legalActions(snapshot, seat), random);
+    if (event !== null) return { seat, event };
+  }
+  return null;
+}
+
+/** Commits bot moves one at a time until the table waits for a person, at most `burst` in a row. */
+export async function runBotTurns(service: TableService, id: string, burst: number): Promise<void> {
+  for (let moves = 0; moves < burst; moves += 1) {
+    const table = await service.registry.get(id);
+    if (table === null) return;
+    const move = nextBotMove(table);
+    if (move === null) return;
+    const reply = await service.submit(id, { kind: 'bot', seat: move.seat, expectedVersion: table.version }, move.event);
+    if (reply === null) return; // another node took this turn
+    if (!reply.ok) {
+      process.emitWarning(`charleston: bot ${move.seat} on table ${id} was refused (${reply.refusal.code}); bots stop on this table until the next change`);
+      return;
+    }
+  }
+}

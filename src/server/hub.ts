@@ -1,0 +1,78 @@
+/**
+ * Live connections per table and the fan-out of views. After every change each connection gets exactly its
+ * token's view: a seat's own view, or the public view for spectators and admins. A view is built once per seat
+ * and version and serialized once, however many connections watch it.
+ */
+import { phaseOfSnapshot, viewFor, type Seat } from '../index.js';
+import type { Role } from './auth.js';
+import type { LiveTable } from './registry.js';
+
+/** One live connection as the hub sees it. */
+export interface Listener {
+  readonly role: Role;
+  /** Sends one text frame; the connection decides what to do with a slow reader. */
+  send(text: string): void;
+}
+
+/** The `view` message for a role at the table's current version. */
+export function viewMessage(table: LiveTable, role: Role): string {
+  const snapshot = table.snapshot;
+  const seat: Seat | null = role.role === 'seat' ? role.seat : null;
+  return JSON.stringify({ type: 'view', version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) });
+}
+
+/** The live connections of every table on this node. */
+export class Hub {
+  readonly #byTable = new Map<string, Set<Listener>>();
+  /** The highest version each table's listeners were sent. */
+  readonly #sent = new Map<string, number>();
+
+  /** Adds a connection; returns the function that removes it. */
+  add(tableId: string, listener: Listener): () => void {
+    let set = this.#byTable.get(tableId);
+    if (set === undefined) {
+      set = new Set();
+      this.#byTable.set(tableId, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.#byTable.get(tableId);
+      if (current === undefined) return;
+      current.delete(listener);
+      if (current.size === 0) {
+        this.#byTable.delete(tableId);
+        this.#sent.delete(tableId);
+      }
+    };
+  }
+
+  /** True when the table has live connections here. */
+  has(tableId: string): boolean {
+    return this.#byTable.has(tableId);
+  }
+
+  /** Live connections on this node. */
+  get connections(): number {
+    let count = 0;
+    for (const set of this.#byTable.values()) count += set.size;
+    return count;
+  }
+
+  /** Sends the table's views to its connections, once per version. */
+  publish(table: LiveTable): void {
+    const set = this.#byTable.get(table.id);
+    if (set === undefined) return;
+    if ((this.#sent.get(table.id) ?? -1) >= table.version) return;
+    this.#sent.set(table.id, table.version);
+    const texts = new Map<string, string>();
+    for (const listener of [...set]) {
+      const key = listener.role.role === 'seat' ? listener.role.seat : 'public';
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = viewMessage(table, listener.role);
+        texts.set(key, text);
+      }
+      listener.send(text);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The live route (`GET /api/tables/:id/live`, upgraded to a WebSocket). The first message must be a hello with a
+ * token (else 4401); then the connection receives its token's view after every change and may send events.
+ * Whatever a client sends closes at most its own connection: over 64 KiB → 1009 (enforced by `ws`), a frame that
+ * is not a JSON text message → 1002, a slow reader whose unsent buffer passes the bound → 1013.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Role } from './auth.js';
+import { ServiceError } from './errors.js';
+import { isAllowedOrigin } from './origin.js';
+import { viewMessage, type Listener } from './hub.js';
+import { serviceRefusal } from './messages.js';
+import { RateLimiter } from './rate.js';
+import { tableParams } from './schemas.js';
+import type { TableService } from './tables.js';
+import { selectVersion } from './storage/queries.js';
+
+/** Limits of live connections. */
+export interface LiveOptions {
+  /** The hello must arrive within this many milliseconds (default 5,000). */
+  helloMillis: number;
+  /** A connection whose unsent bytes pass this is dropped with 1013 (default 1 MiB). */
+  maxBufferedBytes: number;
+  /** Sends in flight per connection (default 16); more are answered RATE_LIMITED. */
+  maxInFlight: number;
+  /** Live connections per node (default 10,000). */
+  maxConnections: number;
+  /** Per-token budget of sends. */
+  rate: { burst: number; perSecond: number };
+  /** Ping interval; a connection that misses a pong is dropped (default 30,000). */
+  pingMillis: number;
+}
+
+const CLOSE = { malformed: 1002, tooBig: 1009, tryLater: 1013, badToken: 4401, goingAway: 1001 } as const;
+
+type Incoming = { type: 'hello'; token: unknown } | { type: 'send'; id: unknown; event: unknown; key?: unknown };
+
+function parse(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Incoming | null {
+  if (isBinary) return null;
+  const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const type = (value as Record<string, unknown>).type;
+  return type === 'hello' || type === 'send' ? (value as Incoming) : null;
+}
+
+const isMessageId = (id: unknown): id is string | number => (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isFinite(id));
+
+/** Registers the live route. */
+export function registerLive(app: FastifyInstance, service: TableService, options: LiveOptions, allowedOrigins: ReadonlySet<string>): void {
+  const limiter = new RateLimiter(options.rate);
+  /** Every open socket and how to drop it. */
+  const sockets = new Map<WebSocket, (code: number, reason: string) => void>();
+
+  const pinger = setInterval(() => {
+    for (const socket of sockets.keys()) {
+      const alive = socket as WebSocket & { charlestonAlive?: boolean };
+      if (alive.charlestonAlive === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.charlestonAlive = false;
+      socket.ping();
+    }
+  }, options.pingMillis);
+  pinger.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pinger);
+  });
+  app.addHook('preClose', async () => {
+    for (const drop of sockets.values()) drop(CLOSE.goingAway, 'the service is shutting down');
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/api/tables/:id/live',
+    {
+      websocket: true,
+      schema: { params: tableParams },
+      preValidation: async (request) => {
+        if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ServiceError('INVALID_INPUT', 'upgrade: this route is a WebSocket');
+        if (!isAllowedOrigin(request, allowedOrigins)) throw new ServiceError('FORBIDDEN', 'origin: not allowed (start the service with --allow-origin)');
+      },
+      preHandler: async (request) => {
+        if ((await selectVersion(service.db, request.params.id)) === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      },
+    },
+    (socket, request) => {
+      const id = request.params.id;
+      let role: Role | null = null;
+      let tokenHash = '';
+      let inFlight = 0;
+      let remove: (() => void) | null = null;
+      let greeted: Promise<void> | null = null;
+      (socket as WebSocket & { charlestonAlive?: boolean }).charlestonAlive = true;
+
+      const close = (code: number, reason: string): void => {
+        remove?.(); // no more views for a connection on its way out
+        remove = null;
+        if (socket.readyState === socket.CLOSING || socket.readyState === socket.CLOSED) return;
+        socket.close(code, reason);
+        // A peer that does not read will never answer the close: end the socket after a grace period.
+        setTimeout(() => socket.terminate(), 2_000).unref();
+      };
+      /** True when `bytes` more fit in the unsent buffer; else the reader is too slow and is dropped. */
+      const hasRoom = (bytes: number): boolean => {
+        if (socket.readyState !== socket.OPEN) return false;
+        if (socket.bufferedAmount + bytes <= options.maxBufferedBytes) return true;
+        close(CLOSE.tryLater, 'too far behind: reconnect to catch up');
+        return false;
+      };
+      const write = (text: string): void => {
+        if (!hasRoom(text.length)) return;
+        socket.send(text, (error) => {
+          if (error) socket.terminate();
+        });
+      };
+      const listener: Listener = {
+        get role() {
+          return role as Role;
+        },
+        send: write,
+      };
+      sockets.set(socket, close);
+      const helloTimer = setTimeout(() => close(CLOSE.badToken, 'send {"type":"hello","token":…} first'), options.helloMillis);
+      helloTimer.unref();
+
+      socket.on('error', () => socket.terminate()); // ws already closed it with 1002/1009 where the peer was at fault
+      // Pongs go through the same bound as views (ws's automatic pong is off): a client that pings without reading is dropped.
+      socket.on('ping', (data: Buffer) => {
+        if (hasRoom(data.length + 2)) socket.pong(data);
+      });
+      socket.on('pong', () => {
+        (socket as WebSocket & { charlestonAlive?: boolean }).charlestonAlive = true;
+      });
+      socket.on('close', () => {
+        clearTimeout(helloTimer);
+        sockets.delete(socket);
+        remove?.();
+        remove = null;
+      });
+
+      const hello = async (token: unknown): Promise<void> => {
+        clearTimeout(helloTimer);
+        if (typeof token !== 'string') return close(CLOSE.badToken, 'hello: token must be a string');
+        try {
+          const who = await service.authorize(id, /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null);
+          if (service.hub.connections >= options.maxConnections) return close(CLOSE.tryLater, 'too many connections: try again later');
+          role = who.role;
+          tokenHash = who.tokenHash;
+          if (socket.readyState !== socket.OPEN) return;
+          remove = service.hub.add(id, listener);
+          const table = await service.table(id);
+          write(viewMessage(table, who.role));
+        } catch (error) {
+          if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');
+          return close(CLOSE.tryLater, 'the service could not load the table');
+        }
+      };
+
+      const send = async (message: Extract<Incoming, { type: 'send' }>): Promise<void> => {
+        const { id: messageId } = message;
+        if (!isMessageId(messageId)) return write(JSON.stringify({ type: 'error', code: 'INVALID_INPUT', message: 'id: a string of at most 64 characters or a number' }));
+        const reply = (body: Record<string, unknown>): void => write(JSON.stringify({ type: 'result', id: messageId, ...body }));
+        const fail = (code: string, text: string): void => write(JSON.stringify({ type: 'error', code, message: text, id: messageId }));
+        if (role === null) return fail('UNAUTHORIZED', 'send the hello first');
+        if (role.role === 'spectator') return fail('FORBIDDEN', 'a spectator token cannot send events');
+        const key = message.key;
+        if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
+        if (inFlight >= options.maxInFlight || !limiter.take(tokenHash)) {
+          const table = service.registry.peek(id);
+          return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en') });
+        }
+        inFlight += 1;
+        try {
+          const result = await service.submit(id, { kind: 'token', role, tokenHash }, message.event, key);
+          if (result === null) return fail('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+          reply(result);
+        } catch (error) {
+          const failure = error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+          fail(failure.code, failure.message);
+        } finally {
+          inFlight -= 1;
+        }
+      };
+
+      socket.on('message', (data, isBinary) => {
+        const message = parse(data, isBinary);
+        if (message === null) return close(CLOSE.malformed, 'expected a JSON text message of type hello or send');
+        if (message.type === 'hello') {
+          if (greeted !== null) return close(CLOSE.malformed, 'hello sent twice');
+          greeted = hello(message.token);
+          return;
+        }
+        if (greeted === null) return close(CLOSE.badToken, 'send {"type":"hello","token":…} first');
+        void greeted.then(() => send(message));
+      });
+    },
+  );
+}

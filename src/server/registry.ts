@@ -1,0 +1,122 @@
+/**
+ * The tables this node holds in memory: loaded from the database on demand, kept while used, evicted when idle
+ * or when the cache is full (least recently used first, never one with live connections). Memory is a cache;
+ * the database is the truth, so an evicted table costs nothing but a reload.
+ */
+import type { CharlestonService, CharlestonSnapshot, Locale } from '../index.js';
+import { restoreEngine } from './engine.js';
+import type { Players } from './players.js';
+import type { Queryable } from './storage/db.js';
+import { selectTable, type TableRow } from './storage/queries.js';
+
+/** A table in memory. */
+export interface LiveTable {
+  readonly id: string;
+  /** The engine: ahead of `snapshot` while a commit is in flight, so views never read it. */
+  readonly engine: CharlestonService;
+  /** The committed state at `version` (an immutable snapshot): what every view and bot reads. */
+  readonly snapshot: CharlestonSnapshot;
+  readonly version: number;
+  readonly locale: Locale;
+  readonly players: Players;
+}
+
+/** Limits of the registry. */
+export interface RegistryOptions {
+  /** Most tables held in memory (default 10,000). */
+  maxLive: number;
+  /** A table unused for this long leaves memory (default 5 minutes). */
+  idleMillis: number;
+}
+
+/** Builds a live table from its stored row. */
+export function liveFromRow(row: TableRow): LiveTable {
+  const locale = row.locale as Locale;
+  const engine = restoreEngine(row.snapshot, locale);
+  return { id: row.id, engine, snapshot: engine.getSnapshot(), version: row.version, locale, players: row.players };
+}
+
+/** The in-memory cache of tables. */
+export class Registry {
+  readonly #db: Queryable;
+  readonly #options: RegistryOptions;
+  readonly #tables = new Map<string, { table: LiveTable; usedAt: number }>();
+  readonly #pinned: (id: string) => boolean;
+
+  /** `pinned(id)` says whether a table must stay (it has live connections). */
+  constructor(db: Queryable, options: RegistryOptions, pinned: (id: string) => boolean) {
+    this.#db = db;
+    this.#options = options;
+    this.#pinned = pinned;
+  }
+
+  /** The cached table, without touching the database. */
+  peek(id: string): LiveTable | null {
+    return this.#tables.get(id)?.table ?? null;
+  }
+
+  /** The table, from memory or loaded from the database; null when no such table is stored. */
+  async get(id: string): Promise<LiveTable | null> {
+    const cached = this.#tables.get(id);
+    if (cached !== undefined) {
+      this.#touch(id, cached.table);
+      return cached.table;
+    }
+    const row = await selectTable(this.#db, id);
+    if (row === null) return null;
+    const table = liveFromRow(row);
+    this.put(table);
+    return table;
+  }
+
+  /** Stores (or replaces) a table in memory. */
+  put(table: LiveTable): void {
+    const previous = this.#tables.get(table.id);
+    if (previous !== undefined && previous.table !== table && previous.table.engine !== table.engine) previous.table.engine.stop();
+    this.#touch(table.id, table);
+    this.#trim();
+  }
+
+  /** Drops a table from memory (its engine may be ahead of the database after a failed commit). */
+  drop(id: string): void {
+    const entry = this.#tables.get(id);
+    if (entry === undefined) return;
+    this.#tables.delete(id);
+    entry.table.engine.stop();
+  }
+
+  /** Evicts tables unused since `now - idleMillis` (and without live connections); returns how many left. */
+  evictIdle(now: number = Date.now(), idleMillis: number = this.#options.idleMillis): number {
+    let evicted = 0;
+    for (const [id, entry] of this.#tables) {
+      if (now - entry.usedAt >= idleMillis && !this.#pinned(id)) {
+        this.drop(id);
+        evicted += 1;
+      }
+    }
+    return evicted;
+  }
+
+  /** How many tables are in memory. */
+  get size(): number {
+    return this.#tables.size;
+  }
+
+  /** Stops every engine. */
+  clear(): void {
+    for (const id of [...this.#tables.keys()]) this.drop(id);
+  }
+
+  #touch(id: string, table: LiveTable): void {
+    this.#tables.delete(id);
+    this.#tables.set(id, { table, usedAt: Date.now() });
+  }
+
+  #trim(): void {
+    if (this.#tables.size <= this.#options.maxLive) return;
+    for (const id of this.#tables.keys()) {
+      if (this.#tables.size <= this.#options.maxLive) return;
+      if (!this.#pinned(id)) this.drop(id);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/** The HTTP API (`/api/tables…`, `/healthz`): JSON in, JSON out, every body and parameter checked by a schema. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, type Role } from './auth.js';
+import { requestLocale } from './engine.js';
+import { ServiceError } from './errors.js';
+import { playersFrom, type Player } from './players.js';
+import { createBody, eventBody, seatBody, seatParams, tableParams } from './schemas.js';
+import type { TableService } from './tables.js';
+import { phaseOfSnapshot, viewFor, type Seat } from '../index.js';
+
+interface CreateBody {
+  seed?: number | string;
+  deal?: unknown;
+  rules?: unknown;
+  locale?: string;
+  seats?: Partial<Record<Seat, Player>>;
+}
+
+/** Authorizes the request's bearer token for table `id`. */
+async function caller(service: TableService, request: FastifyRequest, id: string): Promise<{ role: Role; tokenHash: string }> {
+  const header = request.headers.authorization;
+  const token = bearerToken(header);
+  if (token === null && header !== undefined) throw new ServiceError('UNAUTHORIZED', 'Authorization: expected "Bearer TOKEN"');
+  return service.authorize(id, token);
+}
+
+/** Registers the API routes on `app`. */
+export function registerRoutes(app: FastifyInstance, service: TableService): void {
+  app.get('/healthz', async () => ({ ok: true, db: service.db.kind }));
+
+  app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody } }, async (request, reply) => {
+    const body = request.body ?? {};
+    const locale = requestLocale(body.locale);
+    if (locale === null) throw new ServiceError('INVALID_INPUT', `locale: not one of en, ca, sw, el (got ${JSON.stringify(body.locale)})`);
+    const setup: { seed?: number | string; deal?: unknown; rules?: unknown } = {};
+    if (body.seed !== undefined) setup.seed = body.seed;
+    if (body.deal !== undefined) setup.deal = body.deal;
+    if (body.rules !== undefined) setup.rules = body.rules;
+    const created = await service.create(setup, locale, playersFrom(body.seats));
+    return reply.code(201).send(created);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: tableParams } }, async (request) => {
+    const { id } = request.params;
+    const { role } = await caller(service, request, id);
+    const table = await service.table(id);
+    const snapshot = table.snapshot;
+    const seat = role.role === 'seat' ? role.seat : null;
+    return { id, version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) };
+  });
+
+  app.post<{ Params: { id: string }; Body: { event: unknown; key?: string } }>(
+    '/api/tables/:id/events',
+    { schema: { params: tableParams, body: eventBody } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const who = await caller(service, request, id);
+      if (who.role.role === 'spectator') throw new ServiceError('FORBIDDEN', 'a spectator token cannot send events');
+      const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, request.body.key);
+      if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+      return reply.code(result.ok ? 200 : 422).send(result);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id/log', { schema: { params: tableParams } }, async (request) => {
+    const { id } = request.params;
+    const { role } = await caller(service, request, id);
+    if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token reads the log');
+    return { events: await service.log(id) };
+  });
+
+  app.put<{ Params: { id: string; seat: Seat }; Body: { player: Player } }>(
+    '/api/tables/:id/seats/:seat',
+    { schema: { params: seatParams, body: seatBody } },
+    async (request) => {
+      const { id, seat } = request.params;
+      const { role } = await caller(service, request, id);
+      if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token hands seats over');
+      const players = await service.setPlayer(id, seat, request.body.player);
+      return { id, seats: players };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The one set of SQL statements, shared by PGlite and PostgreSQL. Every write of an accepted event goes through
+ * {@link lockTable} first (`SELECT … FOR UPDATE`): events for one table are serialized across every node.
+ */
+import type { Queryable } from './db.js';
+import type { Players } from '../players.js';
+
+/** A table row as stored. */
+export interface TableRow {
+  id: string;
+  version: number;
+  phase: string;
+  locale: string;
+  players: Players;
+  snapshot: string;
+}
+
+/** A token row as stored (the token itself is never stored, only its SHA-256 hash). */
+export interface TokenRow {
+  role: 'seat' | 'spectator' | 'admin';
+  seat: string | null;
+}
+
+/** An event row of the log. */
+export interface EventRow {
+  version: number;
+  seat: string | null;
+  event: unknown;
+  at: string;
+}
+
+/** The channel on which committed changes are announced to every node. */
+export const CHANGES_CHANNEL = 'charleston_changes';
+
+const TABLE_COLUMNS = 'id, version, phase, locale, players, snapshot';
+
+/** Inserts a new table at version 0. */
+export async function insertTable(db: Queryable, row: TableRow): Promise<void> {
+  await db.query('INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot) VALUES ($1, $2, $3, $4, $5, $6)', [
+    row.id,
+    row.version,
+    row.phase,
+    row.locale,
+    JSON.stringify(row.players),
+    row.snapshot,
+  ]);
+}
+
+/** Inserts a token hash for a table. */
+export async function insertToken(db: Queryable, hash: string, tableId: string, token: TokenRow): Promise<void> {
+  await db.query('INSERT INTO charleston_tokens (hash, table_id, role, seat) VALUES ($1, $2, $3, $4)', [hash, tableId, token.role, token.seat]);
+}
+
+/** Reads a table, or null. */
+export async function selectTable(db: Queryable, id: string): Promise<TableRow | null> {
+  const rows = await db.query<TableRow & Record<string, unknown>>(`SELECT ${TABLE_COLUMNS} FROM charleston_tables WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Reads a table and locks its row until the transaction ends (serializes writers on every node). */
+export async function lockTable(tx: Queryable, id: string): Promise<TableRow | null> {
+  const rows = await tx.query<TableRow & Record<string, unknown>>(`SELECT ${TABLE_COLUMNS} FROM charleston_tables WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Reads the version only. */
+export async function selectVersion(db: Queryable, id: string): Promise<number | null> {
+  const rows = await db.query<{ version: number }>('SELECT version FROM charleston_tables WHERE id = $1', [id]);
+  return rows[0]?.version ?? null;
+}
+
+/** Finds what a token hash is for on a table, or null. */
+export async function selectToken(db: Queryable, tableId: string, hash: string): Promise<TokenRow | null> {
+  const rows = await db.query<TokenRow & Record<string, unknown>>('SELECT role, seat FROM charleston_tokens WHERE hash = $1 AND table_id = $2', [hash, tableId]);
+  return rows[0] ?? null;
+}
+
+/** Appends an accepted event to the log. */
+export async function insertEvent(tx: Queryable, tableId: string, version: number, seat: string | null, event: unknown): Promise<void> {
+  await tx.query('INSERT INTO charleston_events (table_id, version, seat, event) VALUES ($1, $2, $3, $4)', [tableId, version, seat, JSON.stringify(event)]);
+}
+
+/** Writes the table's new version, phase and persisted snapshot. */
+export async function updateTable(tx: Queryable, id: string, version: number, phase: string, snapshot: string): Promise<void> {
+  await tx.query('UPDATE charleston_tables SET version = $2, phase = $3, snapshot = $4, updated_at = now() WHERE id = $1', [id, version, phase, snapshot]);
+}
+
+/** Writes who plays each seat. */
+export async function updatePlayers(tx: Queryable, id: string, players: Players): Promise<void> {
+  await tx.query('UPDATE charleston_tables SET players = $2, updated_at = now() WHERE id = $1', [id, JSON.stringify(players)]);
+}
+
+/** The log, in version order (`limit` rows from `after`). */
+export async function selectEvents(db: Queryable, tableId: string, after = 0, limit = 100_000): Promise<EventRow[]> {
+  const rows = await db.query<{ version: number; seat: string | null; event: unknown; at: Date | string }>(
+    'SELECT version, seat, event, at FROM charleston_events WHERE table_id = $1 AND version > $2 ORDER BY version LIMIT $3',
+    [tableId, after, limit],
+  );
+  return rows.map((row) => ({ version: row.version, seat: row.seat, event: row.event, at: new Date(row.at).toISOString() }));
+}
+
+/** The stored result of an idempotency key, or null. */
+export async function selectIdempotent(tx: Queryable, tableId: string, tokenHash: string, key: string): Promise<unknown> {
+  const rows = await tx.query<{ result: unknown }>('SELECT result FROM charleston_idempotency WHERE table_id = $1 AND token_hash = $2 AND key = $3', [tableId, tokenHash, key]);
+  return rows[0]?.result ?? null;
+}
+
+/** Stores the first result of an idempotency key. */
+export async function insertIdempotent(tx: Queryable, tableId: string, tokenHash: string, key: string, result: unknown): Promise<void> {
+  await tx.query('INSERT INTO charleston_idempotency (table_id, token_hash, key, result) VALUES ($1, $2, $3, $4)', [tableId, tokenHash, key, JSON.stringify(result)]);
+}
+
+/** Announces a committed change to every node (delivered when the transaction commits). */
+export async function notifyChange(tx: Queryable, tableId: string, version: number, node: string): Promise<void> {
+  await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, `${tableId} ${version} ${node}`]);
+}
+
+/** How many tables are stored. */
+export async function countTables(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM charleston_tables');
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,60 @@
+/**
+ * The one schema, as numbered migrations applied in order at start. Several nodes starting at once take a
+ * transaction-scoped advisory lock, so each migration runs exactly once.
+ */
+import type { Db } from './db.js';
+
+/** The migrations, in order; a migration is never edited once released, only followed by a new one. */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE charleston_tables (
+     id text PRIMARY KEY,
+     version integer NOT NULL CHECK (version >= 0),
+     phase text NOT NULL,
+     locale text NOT NULL,
+     players jsonb NOT NULL,
+     snapshot text NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     updated_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE TABLE charleston_tokens (
+     hash text PRIMARY KEY,
+     table_id text NOT NULL REFERENCES charleston_tables (id) ON DELETE CASCADE,
+     role text NOT NULL CHECK (role IN ('seat', 'spectator', 'admin')),
+     seat text
+   );
+   CREATE TABLE charleston_events (
+     table_id text NOT NULL REFERENCES charleston_tables (id) ON DELETE CASCADE,
+     version integer NOT NULL CHECK (version >= 1),
+     seat text,
+     event jsonb NOT NULL,
+     at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (table_id, version)
+   );
+   CREATE TABLE charleston_idempotency (
+     table_id text NOT NULL REFERENCES charleston_tables (id) ON DELETE CASCADE,
+     token_hash text NOT NULL,
+     key text NOT NULL,
+     result jsonb NOT NULL,
+     PRIMARY KEY (table_id, token_hash, key)
+   );`,
+];
+
+/** An arbitrary constant naming this schema's advisory lock. */
+const MIGRATION_LOCK = 0x43484152;
+
+/** Creates or migrates the schema; returns the schema version reached. */
+export async function migrate(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS charleston_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const rows = await tx.query<{ version: number | null }>('SELECT max(version) AS version FROM charleston_migrations');
+    const done = rows[0]?.version ?? 0;
+    for (let index = done; index < MIGRATIONS.length; index += 1) {
+      for (const statement of (MIGRATIONS[index] as string).split(';').map((s) => s.trim()).filter((s) => s !== '')) {
+        await tx.query(statement);
+      }
+      await tx.query('INSERT INTO charleston_migrations (version) VALUES ($1)', [index + 1]);
+    }
+    return MIGRATIONS.length;
+  });
+}

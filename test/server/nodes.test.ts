@@ -1,0 +1,90 @@
+/**
+ * Many nodes on one PostgreSQL server: two service instances, each with its own connection pool, serve the same
+ * tables. Needs CHARLESTON_TEST_PG (a postgres:// URL); in CI (`CI` set) its absence is a failure, not a skip.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEATS, type Seat } from '../../src/index.js';
+import { checkFrames, playSeat, replay } from './play.js';
+import { LiveClient, api, createTable, startNode, type Node } from './support.js';
+
+const url = process.env.CHARLESTON_TEST_PG;
+
+describe('PostgreSQL is there in CI', () => {
+  it('CHARLESTON_TEST_PG is set whenever CI is', () => {
+    if (process.env.CI !== undefined && process.env.CI !== '') expect(url, 'CI must run the PostgreSQL suites: .ci/run sets CHARLESTON_TEST_PG').toMatch(/^postgres(ql)?:\/\//);
+    else expect(url === undefined || /^postgres(ql)?:\/\//.test(url)).toBe(true);
+  });
+});
+
+describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', () => {
+  let a: Node;
+  let b: Node;
+  const fast = { rate: { burst: 10_000, perSecond: 10_000 }, maxInFlight: 256 };
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startNode({ location: { kind: 'postgres', url: url as string }, live: fast }), startNode({ location: { kind: 'postgres', url: url as string }, live: fast })]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  }, 60_000);
+
+  it('seats split over two nodes play a whole hand; views reach clients on the other node', async () => {
+    const seed = 2026;
+    const table = await createTable(a.base, { seed });
+    const nodeOf = (index: number): Node => (index % 2 === 0 ? a : b);
+    const clients = await Promise.all(SEATS.map((seat, index) => LiveClient.connect(nodeOf(index).base, table.id, table.tokens[seat] as string)));
+    const spectator = await LiveClient.connect(b.base, table.id, table.tokens.spectator as string);
+    await Promise.all(clients.map((client) => playSeat(client)));
+    const { snapshots, events } = await replay(a.base, table.id, table.tokens.admin as string, seed);
+    await Promise.all([...clients, spectator].map((client) => client.until(() => client.latest?.version === events.length)));
+    clients.forEach((client, index) => checkFrames(client, SEATS[index] as Seat, snapshots));
+    checkFrames(spectator, null, snapshots);
+    // Each client saw changes accepted on the other node.
+    for (const [index, client] of clients.entries()) {
+      const otherSeats = events.filter((e, i) => SEATS.indexOf(e.seat) % 2 !== index % 2 && i > 0).map((e) => e.version as number);
+      const seen = new Set(client.frames.filter((f) => f.type === 'view').map((f) => f.version as number));
+      expect(otherSeats.some((version) => seen.has(version))).toBe(true);
+    }
+    await Promise.all([...clients, spectator].map((client) => client.close()));
+  });
+
+  it('concurrent sends to one table from both nodes: gapless versions, no fork, every acceptance logged once', async () => {
+    const seed = 77;
+    const table = await createTable(b.base, { seed });
+    const east = await LiveClient.connect(a.base, table.id, table.tokens.east as string);
+    const south = await LiveClient.connect(b.base, table.id, table.tokens.south as string);
+    const tilesOf = (client: LiveClient): string[] => (client.latest?.view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
+    const eastTiles = tilesOf(east);
+    const southTiles = tilesOf(south);
+    const rounds = 40;
+    const sends: Array<Promise<Record<string, any>>> = [];
+    for (let i = 0; i < rounds; i += 1) {
+      sends.push(east.send({ type: 'pass.commit', seat: 'east', tiles: eastTiles }), east.send({ type: 'pass.retract', seat: 'east' }));
+      sends.push(south.send({ type: 'pass.commit', seat: 'south', tiles: southTiles }), south.send({ type: 'pass.retract', seat: 'south' }));
+      // The admin on both nodes at once with the same key: applied at most once.
+      sends.push(api(i % 2 === 0 ? a.base : b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.admin as string, body: { event: { type: 'pass.retract', seat: 'west' }, key: `k${i % 5}` } }).then((r) => r.body));
+    }
+    const results = await Promise.all(sends);
+    const accepted = results.filter((r) => r.ok === true).map((r) => r.version as number);
+    const { events } = await replay(a.base, table.id, table.tokens.admin as string, seed);
+    expect(accepted.sort((x, y) => x - y)).toEqual(events.map((e) => e.version));
+    expect(accepted.length).toBe(rounds * 4); // every commit and every retract of east and south went in, in some order
+    await Promise.all([east, south].map((client) => client.until(() => client.latest?.version === events.length)));
+    await Promise.all([east.close(), south.close()]);
+  });
+
+  it('bots act once per turn although both nodes hold the table', async () => {
+    const seed = 31;
+    const table = await createTable(a.base, { seed, seats: { south: 'teacher', west: 'teacher', north: 'teacher' } });
+    const east = await LiveClient.connect(a.base, table.id, table.tokens.east as string);
+    const watcher = await LiveClient.connect(b.base, table.id, table.tokens.spectator as string);
+    await playSeat(east);
+    const { events } = await replay(b.base, table.id, table.tokens.admin as string, seed);
+    const passes = events.filter((e) => e.event.type === 'pass.commit');
+    for (const seat of SEATS) {
+      const count = passes.filter((e) => e.seat === seat).length;
+      expect(count, `${seat} passed once per pass`).toBe(passes.filter((e) => e.seat === 'east').length);
+    }
+    await watcher.until(() => watcher.latest?.version === events.length);
+    await Promise.all([east.close(), watcher.close()]);
+  });
+});
