@@ -132,6 +132,36 @@ describe('the client through the service', () => {
     expect(await east.locator('[data-tile]').count()).toBe(14);
   }, 90_000);
 
+  it('reconnects after the connection drops, keeps the choice, and a pass cut off in flight is applied once', async () => {
+    const table = await createTable({ east: 'human', south: 'human', west: 'teacher', north: 'teacher' }, { seed: 36 });
+    const east = await openPage(seatUrl(table, 'east'));
+    await east.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    const cut = (): void => {
+      // Every live connection of the service is cut, as a phone losing its network would see it.
+      for (const client of server.service.app.websocketServer.clients) client.terminate();
+    };
+    await chooseTiles(east, 3);
+    await east.click('[data-action="pass"]');
+    cut();
+    await east.locator('[data-flow="reconnecting"]').waitFor({ timeout: 15_000 });
+    expect(await east.locator('.status').textContent()).toBe('Connection lost: reconnecting…');
+    // The last view stays on screen; back on line, the three chosen tiles are still chosen.
+    expect(await east.locator('[data-tile]').count()).toBe(14);
+    await east.locator('[data-flow="live.choosing"]').waitFor({ timeout: 15_000 });
+    expect(await east.locator('[data-tile][aria-pressed="true"]').count()).toBe(3);
+
+    // Cut again just after confirming: whether or not the send got through, it is applied exactly once.
+    await east.click('[data-action="pass"]');
+    await east.click('[data-action="confirm"]');
+    cut();
+    await east.locator('[data-action="retract"]:enabled').waitFor({ timeout: 20_000 });
+    await east.locator('[data-flow="live.waiting"]').waitFor({ timeout: 15_000 });
+    const log = await server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin as string });
+    const commits = (log.body.events as Array<{ seat: Seat | null; event: { type: string } }>).filter((entry) => entry.seat === 'east' && entry.event.type === 'pass.commit');
+    expect(commits.length).toBe(1);
+    expect(await east.locator('[data-tile]').count()).toBe(11);
+  }, 60_000);
+
   it('hands a seat to a bot (admin) and back: the bot plays it, then the person plays on with the same link', async () => {
     const table = await createTable({ east: 'human', south: 'human', west: 'teacher', north: 'teacher' }, { seed: 32 });
     const admin = table.tokens.admin as string;
