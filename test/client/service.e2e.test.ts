@@ -219,6 +219,23 @@ describe('the client through the service', () => {
     expect(await north.locator('.seat[data-seat="north"] .seat-count').textContent()).toBe('13 tiles');
   }, 60_000);
 
+  it('runs the lobby on a phone in Swahili: a table with its links, nothing wider than the screen', async () => {
+    const lobby = await openPage(`${server.base}/?lang=sw`, PHONE);
+    expect(await lobby.locator('h1').textContent()).toBe('Cheza Charleston');
+    await lobby.selectOption('#seat-south', 'human');
+    await lobby.selectOption('#seat-west', 'random');
+    await lobby.click('[data-action="create"]');
+    await lobby.locator('[data-invite="spectator"]').waitFor({ timeout: 15_000 });
+    expect(await lobby.locator('[data-invite]').count()).toBe(3);
+    expect(await lobby.locator('[data-invite="east"]').textContent()).toBe('Kiti Mashariki');
+    expect(await lobby.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const seat = await openPage((await lobby.locator('[data-invite="south"]').getAttribute('href')) as string, PHONE);
+    await seat.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    expect(await seat.locator('.phase-name').textContent()).toBe('Charleston ya kwanza: Kulia');
+    expect(await seat.locator('[data-action="pass"]').textContent()).toBe('Pitisha');
+    expect(await seat.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  }, 60_000);
+
   it('lets a spectator watch without a rack, and says so when a link has no good token', async () => {
     const table = await createTable({ east: 'teacher', south: 'human', west: 'teacher', north: 'teacher' }, { seed: 33, locale: 'el' });
     const watcher = await openPage(seatUrl(table, 'spectator'));

@@ -166,9 +166,9 @@ describe('solo practice in the browser', () => {
     await page.context().close();
   });
 
-  it('has no serious or critical axe-core violation, on a phone and a desktop, in the solo page and the lobby', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      const page = await openSolo('seed=7&botDelay=0', viewport);
+  it('has no serious or critical axe-core violation, on a phone (in Greek) and a desktop, in the solo page and the lobby', async () => {
+    for (const [viewport, locale] of [[PHONE, 'el'], [DESKTOP, 'en']] as const) {
+      const page = await openSolo(`seed=7&botDelay=0&lang=${locale}`, viewport);
       await page.locator('[data-tile]').first().click();
       await page.click('[data-action="hint"]');
       const solo = await new AxeBuilder({ page }).analyze();
