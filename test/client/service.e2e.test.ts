@@ -122,6 +122,13 @@ describe('the client through the service', () => {
     expect((await east.locator('.packet .tile').evaluateAll((tiles) => tiles.length))).toBe(3);
     expect(await east.locator('.seat[data-seat="east"] .seat-count').textContent()).toBe('14 tiles');
     expect(chosen.length).toBe(3);
+    // Until the table has passed, East may take the packet back (and pass again).
+    await east.click('[data-action="retract"]');
+    await east.locator('[data-action="retract"]:disabled').waitFor({ timeout: 15_000 });
+    expect(await east.locator('[data-tile]').count()).toBe(14);
+    await chooseTiles(east, 3);
+    await actAndConfirm(east, 'pass');
+    await east.locator('[data-action="retract"]:enabled').waitFor({ timeout: 15_000 });
     // The table still waits for South alone; when South passes, both pages move on.
     expect(await east.locator('.waiting-line').getAttribute('data-waiting')).toBe('south');
     await chooseTiles(south, 3);

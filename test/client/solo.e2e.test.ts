@@ -81,6 +81,18 @@ describe('solo practice in the browser', () => {
     await context.close();
   }, 120_000);
 
+  it('stops the second Charleston at the checkpoint ("Does anyone want to stop?") and goes to the courtesy pass', async () => {
+    const page = await openSolo('seed=5&botDelay=0');
+    const first = await playSeat(page, { vote: 'stop', blind: 0, until: 'courtesy' });
+    expect(first.phases).toEqual(['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left', 'stopCheckpoint', 'courtesy']);
+    expect(first.blindPasses).toBe(0);
+    expect(await page.locator('.note').first().textContent()).toBe('The second Charleston was stopped.');
+    const rest = await playSeat(page, { offer: 0 });
+    expect(rest.phases.at(-1)).toBe('complete');
+    expect(rest.courtesy).toBeNull();
+    await page.context().close();
+  }, 60_000);
+
   it('says why a joker cannot be chosen (role=alert), and clears it on the next choice', async () => {
     const page = await openSolo('seed=7&botDelay=0');
     const joker = page.locator('[data-tile="J"]').first();
