@@ -1,6 +1,7 @@
 /** Català: termes de la pàgina d'ensenyament en català (fitxa, passada, a cegues, cortesia, comodí, suport). */
 import type { ClientCatalog } from './catalog.js';
 
+/** The Catalan catalog of the client. */
 export const ca: ClientCatalog = {
   'app.title': 'Charleston',
   'app.language': 'Idioma',

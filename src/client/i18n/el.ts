@@ -1,6 +1,7 @@
 /** Ελληνικά: όροι της διδακτικής σελίδας (πλακίδιο, πέρασμα, τυφλό πέρασμα, ευγένεια, τζόκερ, ράφι, απέναντι). */
 import type { ClientCatalog } from './catalog.js';
 
+/** The Greek catalog of the client. */
 export const el: ClientCatalog = {
   'app.title': 'Charleston',
   'app.language': 'Γλώσσα',

@@ -2,6 +2,7 @@
  * English: the reference catalog of the player client. Its keys are every client locale's keys. The engine's
  * own words (phases, seats, directions, refusals, prompts) come from the core catalogs through `t`, not from here.
  */
+/** The English catalog of the client (the reference: its keys are every locale's keys). */
 export const en = {
   'app.title': 'Charleston',
   'app.language': 'Language',

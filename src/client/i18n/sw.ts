@@ -1,6 +1,7 @@
 /** Kiswahili: maneno ya ukurasa wa kufundishia (kigae, pasi, bila kutazama, adabu, joka, rafu, mkabala). */
 import type { ClientCatalog } from './catalog.js';
 
+/** The Swahili catalog of the client. */
 export const sw: ClientCatalog = {
   'app.title': 'Charleston',
   'app.language': 'Lugha',
