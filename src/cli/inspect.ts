@@ -1,14 +1,14 @@
 /**
  * `charleston inspect [FILE | --seed N] [--port N] [--host H] [--seats …] [--autoplay]`: serves the live
  * inspector for a script or a bot table and prints the flow in the terminal; serves until stopped.
+ * With no FILE, no --seed and no --seats it serves only the inspector, for your own apps
+ * (`createBrowserInspector({ url })` in a browser, `createWebSocketInspector({ url: 'ws://HOST:PORT/inspect' })` in Node).
  */
 import { readFileSync } from 'node:fs';
-import { InputError } from '../errors.js';
-import { startInspectorServer } from '../inspector/server.js';
-import { resolveInput } from '../service.js';
-import { parseScriptText, scriptSetup } from '../script/script.js';
+import { createCharleston, InputError, parseScriptText, type Locale } from '../index.js';
+import { scriptSetup } from '../inspector/adapters.js';
+import { startInspectorServer, type InspectorServer, type InspectorServerOptions } from '../inspector/server.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
-import type { Locale } from '../i18n/catalog.js';
 import type { Io } from './main.js';
 import { parseBotTable } from './play.js';
 
@@ -33,14 +33,20 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
     return 2;
   }
   let source;
-  if (args.file !== undefined) {
+  if (args.file === undefined && args.seed === undefined && args.seats === undefined) {
+    if (args.autoplay) {
+      io.err('--autoplay needs a table: give a script FILE or --seed');
+      return 2;
+    }
+    source = undefined;
+  } else if (args.file !== undefined) {
     if (args.seed !== undefined || args.seats !== undefined) {
       io.err('give a script FILE or --seed/--seats for a bot table, not both');
       return 2;
     }
     try {
       const script = parseScriptText(readFileSync(args.file, 'utf8'));
-      resolveInput(scriptSetup(script));
+      createCharleston(scriptSetup(script)).stop(); // the script's setup must make a table
       source = { kind: 'script' as const, script, label: script.name ?? args.file };
     } catch (error) {
       io.err(`✗ ${args.file}: ${error instanceof InputError ? `invalid script: ${error.message}` : (error as Error).message}`);
@@ -55,27 +61,43 @@ export async function inspectCommand(args: InspectArgs, io: Io): Promise<number>
     source = { kind: 'bots' as const, ...table };
   }
   let lastPhase = '';
-  const server = await startInspectorServer({
-    ...(args.host !== undefined ? { host: args.host } : {}),
-    port,
-    autoplay: args.autoplay,
-    session: {
-      source,
-      onApplied: (entry, service) => {
-        io.out(`  #${entry.index} ${entry.ok ? formatAccepted(entry.event, entry.phase, locale) : formatRefused(entry.event, entry.refusal, locale)}`);
-        if (service.phase !== lastPhase) {
-          io.out(formatPhaseHeader(service.phase, service.context.hand, locale));
-          formatRacks(service, locale).forEach((line) => io.out(line));
-          lastPhase = service.phase;
-        }
-      },
-    },
-  });
-  lastPhase = server.session.service.phase;
+  const session: InspectorServerOptions['session'] =
+    source === undefined
+      ? undefined
+      : {
+          source,
+          onApplied: (entry, service) => {
+            io.out(`  #${entry.index} ${entry.ok ? formatAccepted(entry.event, entry.phase, locale) : formatRefused(entry.event, entry.refusal, locale)}`);
+            if (service.phase !== lastPhase) {
+              io.out(formatPhaseHeader(service.phase, service.context.hand, locale));
+              formatRacks(service, locale).forEach((line) => io.out(line));
+              lastPhase = service.phase;
+            }
+          },
+        };
+  let server: InspectorServer;
+  try {
+    server = await startInspectorServer({
+      ...(args.host !== undefined ? { host: args.host } : {}),
+      port,
+      autoplay: args.autoplay,
+      ...(session === undefined ? {} : { session }),
+    });
+  } catch (error) {
+    io.err(`✗ cannot start the inspector: ${(error as Error).message}`);
+    return 1;
+  }
   io.out(`Charleston inspector: ${locale === 'en' ? server.url : `${server.url}?lang=${locale}`}`);
-  io.out(`  ${source.kind === 'script' ? `script ${source.label}` : `four bots, seed ${source.seed}`}; ${args.autoplay ? 'plays when a page connects' : 'use the page to play or step'}; Ctrl-C stops`);
-  io.out(formatPhaseHeader(server.session.service.phase, 1, locale));
-  formatRacks(server.session.service, locale).forEach((line) => io.out(line));
+  io.out(`  Node apps: createWebSocketInspector({ url: '${server.inspectUrl}' }); browser apps: createBrowserInspector({ url: '${server.url}' })`);
+  const live = server.session;
+  if (live === null || source === undefined) {
+    io.out('  no table: only your own apps are inspected; Ctrl-C stops');
+  } else {
+    lastPhase = live.service.phase;
+    io.out(`  ${source.kind === 'script' ? `script ${source.label}` : `four bots, seed ${source.seed}`}; ${args.autoplay ? 'plays when a page connects' : 'use the page to play or step'}; Ctrl-C stops`);
+    io.out(formatPhaseHeader(live.service.phase, 1, locale));
+    formatRacks(live.service, locale).forEach((line) => io.out(line));
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);

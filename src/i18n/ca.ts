@@ -128,7 +128,7 @@ export const ca: Catalog = {
   'cli.helpHint': "charleston {command} --help mostra les opcions",
   'cli.command.run': 'executa guions i en comprova les expectatives',
   'cli.command.play': 'juga una mà sencera amb quatre bots i mostra com va',
-  'cli.command.inspect': "serveix l'inspector en directe (http://127.0.0.1:PORT/) per a un guió o una taula de bots",
+  'cli.command.inspect': "serveix l'inspector en directe (http://127.0.0.1:PORT/) per a un guió, una taula de bots o només les teves aplicacions",
   'cli.command.help': "mostra l'ajuda d'una ordre",
   'cli.command.serve': "serveix el servei de taules (HTTP i vistes en directe per WebSocket) fins que s'atura",
   'cli.flag.servePort': 'el port on escolta (per defecte 8080; 0: qualsevol port lliure)',

@@ -135,7 +135,7 @@ export const en = {
   'cli.helpHint': 'charleston {command} --help lists the flags',
   'cli.command.run': 'run scripts and check their expectations',
   'cli.command.play': 'play a whole hand with four bots and print the flow',
-  'cli.command.inspect': 'serve the live inspector (http://127.0.0.1:PORT/) for a script or a bot table',
+  'cli.command.inspect': 'serve the live inspector (http://127.0.0.1:PORT/) for a script, a bot table, or only your own apps',
   'cli.command.help': 'print the help of a command',
   'cli.command.serve': 'serve the table service (HTTP and live WebSocket views) until stopped',
   'cli.flag.servePort': 'the port to listen on (default 8080; 0: any free port)',

@@ -128,7 +128,7 @@ export const sw: Catalog = {
   'cli.helpHint': 'charleston {command} --help inaonyesha machaguo',
   'cli.command.run': 'endesha hati na ukague matarajio yake',
   'cli.command.play': 'cheza mkono mzima na roboti wanne na uonyeshe mtiririko',
-  'cli.command.inspect': 'hudumia kikaguzi hai (http://127.0.0.1:PORT/) kwa hati au meza ya roboti',
+  'cli.command.inspect': 'hudumia kikaguzi hai (http://127.0.0.1:PORT/) kwa hati, meza ya roboti, au programu zako tu',
   'cli.command.help': 'onyesha msaada wa amri',
   'cli.command.serve': 'hudumia huduma ya meza (HTTP na mionekano hai kwa WebSocket) hadi isimamishwe',
   'cli.flag.servePort': 'mlango wa kusikiliza (chaguo-msingi 8080; 0: mlango wowote ulio wazi)',

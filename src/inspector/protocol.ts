@@ -1,19 +1,17 @@
 /**
- * The inspector's wire protocol. Two kinds of messages reach the page:
+ * The inspector's wire protocol.
  *
+ * Pages (`/ws`, only from a page this server served) receive:
  * 1. Inspection events in the `@statelyai/inspect` format (`@xstate.actor`, `@xstate.event`, `@xstate.snapshot`,
- *    each with `_version`, `sessionId`, `rootId`, `createdAt`), either over the page's WebSocket from
- *    `charleston inspect`, or by `postMessage` from any XState v5 app using `createBrowserInspector({ url })`.
- * 2. Table messages (`charleston.*`), only over the page's own WebSocket: the table as the chosen seat
- *    (or all seats) may see it, legal actions and the session cursor.
+ *    each with `_version`, `sessionId`, `rootId`, `createdAt`): the session's table and every Node app connected
+ *    at `/inspect`. A browser app posts the same events to the page with `postMessage` (`createBrowserInspector`).
+ * 2. `charleston.*` messages about the session's table: its views and legal actions, log appends, errors.
  *
- * The page sends `charleston.control` and `charleston.send` back over the WebSocket.
- * In seat mode the server sends only that seat's view, and inspection snapshots carry that view as context.
+ * Pages send `charleston.control` and `charleston.send`. Node apps (`/inspect`, no Origin header, or the
+ * page's own) send inspection events only; the server renames their session ids per connection (`n3:x:0`) so
+ * two processes never collide, and the session's table is always `charleston:table`.
  */
-import type { LegalActions } from '../legal.js';
-import type { Seat } from '../seats.js';
-import type { CharlestonEvent, Phase } from '../types.js';
-import type { PublicView, SeatView } from '../views.js';
+import type { LegalActions, Phase, PublicView, Seat, SeatView, CharlestonEvent } from '../index.js';
 
 /** An inspection event as `@statelyai/inspect` sends it (only the fields the page reads are typed). */
 export interface WireInspectionEvent {
@@ -26,6 +24,8 @@ export interface WireInspectionEvent {
   definition?: string;
   name?: string;
   parentId?: string;
+  /** `@xstate.event`: the sender's session id, when an actor sent it. */
+  sourceId?: string;
   /** `@xstate.actor` and `@xstate.snapshot`. */
   snapshot?: { value?: unknown; context?: unknown; status?: string };
   /** `@xstate.event` and `@xstate.snapshot`: the event (for `engine.refused`, the refusal is in it). */
@@ -34,29 +34,32 @@ export interface WireInspectionEvent {
 
 /** One line of the session's event log, as the server keeps it. */
 export interface LogEntry {
+  /** Running number (entries before the ring's first were dropped). */
   index: number;
+  /** An event sent to the table, or a step back / reset of the session. */
+  kind: 'event' | 'back' | 'reset';
   by: Seat | 'table' | 'page';
-  /** The event (redacted in seat mode for other seats: only `type` and `seat`). */
   event: { type: string; [key: string]: unknown };
   ok: boolean;
   phase: Phase;
+  /** The session cursor after this line. */
+  cursor: number;
   /** The refusal: `message` is English; a page renders it in its language from `code` and `params`. */
   refusal?: { code: string; message?: string; params?: Readonly<Record<string, string | number>> };
 }
 
-/** The table as the page's mode may see it. */
+/** The session's table, as the inspector (which sees every seat) shows it. */
 export interface TableMessage {
   type: 'charleston.table';
-  /** `all`, or the seat this page sees as. */
-  mode: 'all' | Seat;
+  mode: 'all';
   phase: Phase;
   /** The state value, for highlighting. */
   value: unknown;
-  /** One view per visible seat (all four in `all` mode, one in seat mode). */
+  /** Every seat's view. */
   views: Partial<Record<Seat, SeatView>>;
   /** What everybody sees. */
   public: PublicView;
-  /** Legal actions of the visible seats. */
+  /** Legal actions of every seat. */
   legal: Partial<Record<Seat, LegalActions>>;
   /** Session cursor: events applied, events known (script steps or recorded bot moves). */
   cursor: number;
@@ -64,7 +67,22 @@ export interface TableMessage {
   playing: boolean;
   /** Where the events come from. */
   source: string;
-  log: LogEntry[];
+}
+
+/** New log lines (on connect: the whole ring, with `replace`). */
+export interface LogMessage {
+  type: 'charleston.log';
+  entries: LogEntry[];
+  /** Lines that fell out of the ring so far. */
+  dropped: number;
+  /** True when `entries` is the whole ring rather than an append. */
+  replace: boolean;
+}
+
+/** Sent first to every page: whether a table session is served. */
+export interface HelloMessage {
+  type: 'charleston.hello';
+  session: boolean;
 }
 
 /** Session controls from the page. */
@@ -73,7 +91,7 @@ export interface ControlMessage {
   action: 'play' | 'pause' | 'step' | 'back' | 'reset';
 }
 
-/** An event the page sends for a seat (in seat mode only for that seat). */
+/** An event the page sends to the table. */
 export interface SendMessage {
   type: 'charleston.send';
   event: CharlestonEvent;
@@ -86,7 +104,7 @@ export interface ErrorMessage {
 }
 
 /** Server → page. */
-export type ServerMessage = WireInspectionEvent | TableMessage | ErrorMessage;
+export type ServerMessage = WireInspectionEvent | TableMessage | LogMessage | HelloMessage | ErrorMessage;
 /** Page → server. */
 export type PageMessage = ControlMessage | SendMessage;
 

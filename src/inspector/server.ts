@@ -1,21 +1,49 @@
 /**
- * The inspector server (Node only): serves the page from `dist/inspector/` and a WebSocket at `/ws` that
- * streams `@statelyai/inspect` events and table messages of one session to every page, and takes controls
- * and events back. Bound to 127.0.0.1 unless told otherwise; a WebSocket from another origin is refused;
- * a page in seat mode (`/ws?seat=east`) receives only that seat's view.
+ * The inspector server (Node only). It serves the page (at `/` and at `/inspect`), a WebSocket for pages at
+ * `/ws`, and a WebSocket for Node apps at `/inspect`, where `@statelyai/inspect`'s
+ * `createWebSocketInspector({ url: 'ws://HOST:PORT/inspect' })` sends its events. With a session it also
+ * serves one Charleston table that pages can step through.
+ *
+ * Safe to leave running: every socket has an error handler, malformed frames and oversized messages close that
+ * connection only, the log and the remembered stream are bounded, pages receive appends, and a page that does
+ * not read is dropped once its send buffer passes a bound. Bound to 127.0.0.1 unless told otherwise.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { createInspector } from '@statelyai/inspect';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { isRecord, own } from '../errors.js';
-import { isSeat, type Seat } from '../seats.js';
-import type { CharlestonSnapshot } from '../service.js';
-import { viewFor } from '../views.js';
-import { isInspectionEvent, type PageMessage, type ServerMessage, type WireInspectionEvent } from './protocol.js';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { CharlestonOptions, CharlestonService } from '../index.js';
+import { isRecord, own } from './adapters.js';
+import { isOwnPage } from './origin.js';
+import type { LogEntry, ServerMessage, WireInspectionEvent } from './protocol.js';
+import { InspectionRelay } from './relay.js';
 import { createInspectorSession, type InspectorSession, type SessionOptions } from './session.js';
+import { defaultStaticDir, pageFiles } from './static.js';
+import { createTableInspection } from './table-inspection.js';
+import { inspectionProblem, parseInspectionEvent, prefixIds } from './wire.js';
+import { WorkQueue } from './work-queue.js';
+
+export { defaultStaticDir } from './static.js';
+
+export { TABLE_SESSION_ID } from './table-inspection.js';
+
+/** Bounds of the server (all optional). */
+export interface InspectorLimits {
+  /** Largest message a Node app may send (default 1 MiB: a machine definition can be large). */
+  appMaxPayload?: number;
+  /** Largest message a page may send (default 64 KiB). */
+  pageMaxPayload?: number;
+  /** A page whose unsent data passes this many bytes is dropped (default 1 MiB). */
+  maxBuffered?: number;
+  /** Pages connected at once (default 256). */
+  maxPages?: number;
+  /** Node apps connected at once (default 64). */
+  maxApps?: number;
+  /** Bad messages a Node app may send before it is disconnected (default 100). */
+  maxBadMessages?: number;
+  /** Actors remembered for pages that connect later (default 200). */
+  maxActors?: number;
+}
 
 /** Options of the inspector server. */
 export interface InspectorServerOptions {
@@ -23,192 +51,281 @@ export interface InspectorServerOptions {
   host?: string;
   /** Port (default 0: any free port). */
   port?: number;
-  /** The session to serve, without its inspect/onChange hooks (the server adds them). */
-  session: Omit<SessionOptions, 'inspect' | 'onChange'>;
+  /** A table session to serve; without one the server only relays your own apps. */
+  session?: Omit<SessionOptions, 'inspect' | 'mute' | 'onRebuilt' | 'onChange' | 'onLog'>;
   /** Start playing when the first page connects. */
   autoplay?: boolean;
   /** Folder with the built page (default: dist/inspector of this package). */
   staticDir?: string;
+  limits?: InspectorLimits;
+}
+
+/** Counters, for monitoring and tests. */
+export interface InspectorStats {
+  pages: number;
+  apps: number;
+  /** Pages dropped because they did not read. */
+  slowPagesDropped: number;
+  /** Connections closed for a malformed or oversized frame. */
+  badFrames: number;
+  /** Messages from apps or pages refused with an error. */
+  badMessages: number;
+  /** Actors remembered. */
+  actors: number;
+  /** Bytes of inspection messages remembered for late pages. */
+  relayBytes: number;
+  /** Log lines that fell out of the ring. */
+  logDropped: number;
 }
 
 /** A running inspector server. */
 export interface InspectorServer {
+  /** The page's address (`http://127.0.0.1:PORT/`). */
   url: string;
-  session: InspectorSession;
+  /** Where Node apps send their events (`ws://127.0.0.1:PORT/inspect`). */
+  inspectUrl: string;
+  session: InspectorSession | null;
+  stats(): InspectorStats;
   close(): Promise<void>;
 }
 
-const FILES: Readonly<Record<string, string>> = {
-  '/': 'index.html',
-  '/index.html': 'index.html',
-  '/main.js': 'main.js',
-  '/style.css': 'style.css',
+const reject = (socket: Socket, status: string, reason: string): void => {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`);
 };
-const TYPES: Readonly<Record<string, string>> = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' };
 
-/** The built page's folder: dist/inspector beside the compiled code, or of the checkout when run from source. */
-export function defaultStaticDir(): string {
-  const candidates = [new URL('../../inspector/', import.meta.url), new URL('../../dist/inspector/', import.meta.url)];
-  const found = candidates.find((candidate) => existsSync(new URL('index.html', candidate)));
-  if (!found) throw new Error('the inspector page is not built: run `npm run build`');
-  return fileURLToPath(found);
-}
-
-/**
- * An event as a seat may see it, by allow-list: its own events whole; another seat's only as type, seat and
- * refusal code; anything else (such as `xstate.init`, whose input holds the deal) as its type alone.
- */
-export function eventForSeat(event: { type: string; [key: string]: unknown }, seat: Seat): { type: string; [key: string]: unknown } {
-  const eventSeat = own(event, 'seat');
-  if (eventSeat === seat) return event;
-  if (!isSeat(eventSeat)) return { type: event.type };
-  const refusal = own(event, 'refusal');
-  const refusedType = own(event, 'refusedType');
-  return {
-    type: event.type,
-    seat: eventSeat,
-    ...(isRecord(refusal) ? { refusal: { code: own(refusal, 'code') } } : {}),
-    ...(typeof refusedType === 'string' ? { refusedType } : {}),
-  };
-}
-
-/** Hides what a seat may not see in an inspection event: the context becomes its view, other seats' events shrink. */
-export function inspectionForSeat(event: WireInspectionEvent, seat: Seat): WireInspectionEvent {
-  const out: WireInspectionEvent = { ...event };
-  if (event.snapshot) {
-    const { value, status } = event.snapshot;
-    let view: unknown;
-    try {
-      view = viewFor({ value, context: event.snapshot.context } as unknown as CharlestonSnapshot, seat);
-    } catch {
-      view = undefined;
-    }
-    out.snapshot = { value, ...(status !== undefined ? { status } : {}), context: view };
-  }
-  if (event.event) out.event = eventForSeat(event.event, seat);
-  return out;
-}
-
-/**
- * A WebSocket is accepted only from a page this server served: the Origin must be this Host, and the Host a
- * loopback name or the bound address (so a rebound DNS name of another site cannot reach the table).
- */
-function isOwnPage(request: IncomingMessage, boundHost: string): boolean {
-  const origin = request.headers.origin;
-  const host = request.headers.host;
-  if (typeof origin !== 'string' || typeof host !== 'string') return false;
-  const hostname = host.replace(/:\d+$/, '');
-  const known = ['127.0.0.1', 'localhost', '[::1]', boundHost, `[${boundHost}]`];
-  return known.includes(hostname) && (origin === `http://${host}` || origin === `https://${host}`);
-}
-
-/** Starts the server and its session. */
+/** Starts the server (and its session, when given). */
 export async function startInspectorServer(options: InspectorServerOptions): Promise<InspectorServer> {
-  const staticDir = options.staticDir ?? defaultStaticDir();
-  const clients = new Map<WebSocket, 'all' | Seat>();
-  let history: WireInspectionEvent[] = [];
+  const limits = options.limits ?? {};
+  const maxBuffered = limits.maxBuffered ?? 1024 * 1024;
+  const boundHost = options.host ?? '127.0.0.1';
+  const files = pageFiles(options.staticDir ?? defaultStaticDir());
+  const pages = new Set<WebSocket>();
+  const apps = new Set<WebSocket>();
+  const relay = new InspectionRelay({ maxActors: limits.maxActors ?? 200 });
+  const stats = { slowPagesDropped: 0, badFrames: 0, badMessages: 0 };
   let autoplay = options.autoplay ?? false;
+  let appCounter = 0;
 
-  const send = (socket: WebSocket, message: ServerMessage): void => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-  };
-  const forward = (event: WireInspectionEvent, socket: WebSocket, mode: 'all' | Seat): void =>
-    send(socket, mode === 'all' ? event : inspectionForSeat(event, mode));
-
-  // Guard params sit deep in the definition: the default depth (10) would cut them to "[Object]".
-  const inspector = createInspector({
-    send(raw) {
-      const event = JSON.parse(JSON.stringify(raw)) as unknown;
-      if (!isInspectionEvent(event)) return;
-      if (event.type === '@xstate.actor' && !event.parentId) history = [];
-      history.push(event);
-      if (history.length > 5000) history.shift();
-      for (const [socket, mode] of clients) forward(event, socket, mode);
-    },
-  }, { serializationDepthLimit: 24 });
-  const broadcastTable = (): void => {
-    for (const [socket, mode] of clients) send(socket, session.tableMessage(mode));
-  };
-  const session = createInspectorSession({ ...options.session, inspect: inspector.inspect, onChange: broadcastTable });
-
-  const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const file = FILES[path];
-    if (request.method !== 'GET' || file === undefined) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  /** Sends to one socket, dropping a page that stopped reading. */
+  const sendText = (socket: WebSocket, text: string): void => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > maxBuffered) {
+      stats.slowPagesDropped += 1;
+      pages.delete(socket);
+      socket.terminate();
       return;
     }
-    const body = readFileSync(`${staticDir}/${file}`);
-    response
-      .writeHead(200, {
-        'content-type': TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
+    socket.send(text);
+  };
+  const send = (socket: WebSocket, message: ServerMessage): void => sendText(socket, JSON.stringify(message));
+  const broadcast = (text: string): void => {
+    for (const socket of pages) sendText(socket, text);
+  };
+  const relayEvent = (event: WireInspectionEvent): void => broadcast(relay.add(event));
+
+  // ------------------------------------------------------------ the session's table, under one stable id
+  const table = createTableInspection(relayEvent);
+  let tablePending = false;
+  let closed = false;
+  const announceRebuilt = (service: CharlestonService, cursor: number): void => {
+    table.announce(service.actor as never, { type: 'inspector.rewind', cursor });
+  };
+  const session: InspectorSession | null = options.session
+    ? createInspectorSession({
+        ...options.session,
+        inspect: () => table.observer as CharlestonOptions['inspect'],
+        mute: (value) => {
+          table.muted = value;
+        },
+        onRebuilt: announceRebuilt,
+        onChange: () => {
+          // one table message per burst of changes (a flood of events costs one message per turn of the loop)
+          if (tablePending || pages.size === 0) return;
+          tablePending = true;
+          setImmediate(() => {
+            tablePending = false;
+            if (session && !closed && pages.size > 0) broadcast(JSON.stringify(session.tableMessage()));
+          });
+        },
+        onLog: (entry: LogEntry) => {
+          if (pages.size > 0 && session) broadcast(JSON.stringify({ type: 'charleston.log', entries: [entry], dropped: session.log.dropped, replace: false }));
+        },
       })
-      .end(body);
-  });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/ws' || !isOwnPage(request, options.host ?? '127.0.0.1')) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    : null;
+
+  // ------------------------------------------------------------ HTTP
+  const server: Server = createServer((request, response) => {
+    response.on('error', () => response.destroy());
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = files.get(path);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || file === undefined) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
       return;
     }
-    const seat = url.searchParams.get('seat');
-    const mode: 'all' | Seat = isSeat(seat) ? seat : 'all';
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      clients.set(ws, mode);
-      for (const event of history) forward(event, ws, mode);
-      send(ws, session.tableMessage(mode));
+    response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-length': file.body.length });
+    response.end(request.method === 'HEAD' ? undefined : file.body);
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  const pageServer = new WebSocketServer({ noServer: true, maxPayload: limits.pageMaxPayload ?? 64 * 1024 });
+  const appServer = new WebSocketServer({ noServer: true, maxPayload: limits.appMaxPayload ?? 1024 * 1024 });
+  pageServer.on('error', () => undefined);
+  appServer.on('error', () => undefined);
+
+  /** A socket that breaks the protocol is closed by `ws` after its 'error': count it, keep the server. */
+  const guard = (ws: WebSocket): void => {
+    ws.on('error', () => {
+      stats.badFrames += 1;
+      ws.terminate();
+    });
+  };
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/ws') {
+      if (!isOwnPage(request, boundHost)) return reject(socket, '403 Forbidden', 'the inspector accepts WebSockets at /ws only from its own page');
+      if (pages.size >= (limits.maxPages ?? 256)) return reject(socket, '503 Service Unavailable', 'too many inspector pages are open');
+      pageServer.handleUpgrade(request, socket, head, onPage);
+      return;
+    }
+    if (path === '/inspect') {
+      // Node apps send no Origin; a browser always does, and then it must be this server's own page.
+      if (request.headers.origin !== undefined && !isOwnPage(request, boundHost)) {
+        return reject(socket, '403 Forbidden', 'a browser app reaches the inspector with createBrowserInspector, not this WebSocket');
+      }
+      if (apps.size >= (limits.maxApps ?? 64)) return reject(socket, '503 Service Unavailable', 'too many apps are connected');
+      appServer.handleUpgrade(request, socket, head, onApp);
+      return;
+    }
+    reject(socket, '404 Not Found', 'WebSockets are served at /ws (pages) and /inspect (apps)');
+  });
+
+  const onPage = (ws: WebSocket): void => {
+    guard(ws);
+    pages.add(ws);
+    ws.on('close', () => pages.delete(ws));
+    send(ws, { type: 'charleston.hello', session: session !== null });
+    for (const text of relay.replay()) sendText(ws, text);
+    if (session) {
+      send(ws, { type: 'charleston.log', entries: session.log.entries(), dropped: session.log.dropped, replace: true });
+      send(ws, session.tableMessage());
       if (autoplay) {
         autoplay = false;
         session.play();
       }
-      ws.on('message', (data) => handle(ws, mode, data.toString()));
-      ws.on('close', () => clients.delete(ws));
+    }
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return refuse(ws, 'the inspector takes text messages only');
+      if (!work.push(ws, data.toString())) refuse(ws, `too many messages waiting (${work.perSender}): slow down`);
     });
-  });
-
-  const handle = (ws: WebSocket, mode: 'all' | Seat, text: string): void => {
-    let message: PageMessage;
-    try {
-      message = JSON.parse(text) as PageMessage;
-    } catch {
-      send(ws, { type: 'charleston.error', message: 'not JSON' });
-      return;
-    }
-    if (!isRecord(message)) return send(ws, { type: 'charleston.error', message: 'a message is an object' });
-    if (message.type === 'charleston.control') {
-      const actions = { play: session.play, pause: session.pause, step: session.step, back: session.back, reset: session.reset };
-      const action = own(actions, message.action) as (() => unknown) | undefined;
-      if (typeof action !== 'function') return send(ws, { type: 'charleston.error', message: `unknown control ${JSON.stringify(message.action)}` });
-      action();
-      return;
-    }
-    if (message.type === 'charleston.send') {
-      const seat = isRecord(message.event) ? own(message.event, 'seat') : undefined;
-      if (mode !== 'all' && seat !== mode) {
-        return send(ws, { type: 'charleston.error', message: `this page plays ${mode}: it cannot send for ${String(seat)}` });
-      }
-      session.send(message.event);
-      return;
-    }
-    send(ws, { type: 'charleston.error', message: `unknown message type ${JSON.stringify(own(message, 'type'))}` });
+    ws.on('close', () => work.forget(ws));
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  const refuse = (ws: WebSocket, problem: string): void => {
+    stats.badMessages += 1;
+    send(ws, { type: 'charleston.error', message: problem });
+  };
+
+  // Page messages wait in one queue, handled in order a few at a time (see WorkQueue).
+  const work = new WorkQueue<WebSocket, string>((ws, text) => {
+    if (ws.readyState !== ws.OPEN) return 0;
+    const { problem, cost } = handlePage(text);
+    if (problem !== undefined) refuse(ws, problem);
+    return cost;
   });
+
+  /** Handles a page's message: the problem with it, if any, and its cost (a replay costs a whole batch). */
+  const handlePage = (text: string): { problem?: string; cost: number } => {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return { problem: 'a message must be JSON', cost: 1 };
+    }
+    if (!isRecord(message)) return { problem: 'a message must be a JSON object', cost: 1 };
+    const type = own(message, 'type');
+    if (type !== 'charleston.control' && type !== 'charleston.send') return { problem: `unknown message type ${JSON.stringify(type)} (expected charleston.control or charleston.send)`, cost: 1 };
+    if (!session) return { problem: 'this inspector serves no table (start it with a script or --seed)', cost: 1 };
+    if (type === 'charleston.send') {
+      session.send(own(message, 'event'));
+      return { cost: 1 };
+    }
+    const action = own(message, 'action');
+    const actions: Record<string, () => unknown> = { play: session.play, pause: session.pause, step: session.step, back: session.back, reset: session.reset };
+    const run = typeof action === 'string' ? own(actions, action) : undefined;
+    if (typeof run !== 'function') return { problem: `unknown control ${JSON.stringify(action)} (expected ${Object.keys(actions).join(', ')})`, cost: 1 };
+    (run as () => unknown)();
+    return { cost: action === 'back' || action === 'reset' ? 64 : 1 };
+  };
+
+  const onApp = (ws: WebSocket): void => {
+    guard(ws);
+    apps.add(ws);
+    appCounter += 1;
+    const prefix = `n${appCounter}:`;
+    let bad = 0;
+    ws.on('close', () => apps.delete(ws));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      let problem: string | undefined;
+      let value: unknown;
+      if (isBinary) problem = 'the inspector takes text messages only';
+      else {
+        try {
+          value = JSON.parse(data.toString());
+          problem = inspectionProblem(value);
+        } catch {
+          problem = 'a message must be JSON';
+        }
+      }
+      const event = problem === undefined ? parseInspectionEvent(value) : undefined;
+      if (event) {
+        relayEvent(prefixIds(event, prefix));
+        return;
+      }
+      stats.badMessages += 1;
+      bad += 1;
+      if (bad > (limits.maxBadMessages ?? 100)) {
+        ws.close(1008, 'too many bad messages');
+        return;
+      }
+      sendText(ws, JSON.stringify({ type: 'charleston.error', message: problem ?? 'not an inspection event' }));
+    });
+  };
+
+  await new Promise<void>((resolve, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, boundHost, () => {
+      server.off('error', rejectListen);
+      resolve();
+    });
+  });
+  server.on('error', () => undefined);
   const address = server.address() as AddressInfo;
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}/`,
+    inspectUrl: `ws://${hostPart}:${address.port}/inspect`,
     session,
+    stats: () => ({
+      pages: pages.size,
+      apps: apps.size,
+      ...stats,
+      actors: relay.actorCount,
+      relayBytes: relay.bytes,
+      logDropped: session?.log.dropped ?? 0,
+    }),
     close: async () => {
-      session.dispose();
-      for (const socket of clients.keys()) socket.terminate();
-      wss.close();
+      closed = true;
+      work.stop();
+      session?.dispose();
+      for (const socket of [...pages, ...apps]) socket.terminate();
+      pageServer.close();
+      appServer.close();
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

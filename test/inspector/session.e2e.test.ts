@@ -1,7 +1,8 @@
 /**
  * End to end in real headless Chromium: `charleston inspect` serving a scenario; the page is stepped through the
- * whole script and the highlighted state follows every step from firstCharleston.right to complete; a refused
- * event appears in the log with its code; seat mode shows one rack.
+ * whole script and the highlighted state follows every step from firstCharleston.right to complete (the fixed
+ * test hooks `data-state-path` and `data-active`); a refused event appears in the log with its code; stepping
+ * back keeps one table actor; clicking a log row shows that moment without touching the table.
  */
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -54,8 +55,11 @@ describe('the inspector page on a live session', () => {
       'eastMahjong',
       'misdeal',
     ]) {
-      expect(await page.locator(`#chart [data-state="${path}"]`).count(), path).toBe(1);
+      expect(await page.locator(`#chart [data-state-path="${path}"]`).count(), path).toBe(1);
     }
+    // misdeal.declare, declared in four states, is drawn once: one label, one junction
+    expect(await page.locator('#chart .edge-label .label-text', { hasText: 'misdeal.declare' }).count()).toBe(1);
+    expect(await page.locator('#chart circle.hub').count()).toBeGreaterThanOrEqual(1);
   }, 60_000);
 
   it('follows each step from firstCharleston.right to complete, highlighting the active state', async () => {
@@ -71,10 +75,10 @@ describe('the inspector page on a live session', () => {
         { timeout: 10_000 },
       );
       const top = phase.split('.')[0] as string;
-      expect(await page.locator(`#chart [data-state="${top}"].active`).count(), `step ${index}: ${phase}`).toBe(1);
+      expect(await page.locator(`#chart [data-state-path="${top}"][data-active="true"]`).count(), `step ${index}: ${phase}`).toBe(1);
     }
     expect(await currentState(page)).toBe('complete');
-    expect(await page.locator(`#chart [data-state="firstCharleston.right"].active`).count()).toBe(0);
+    expect(await page.locator(`#chart [data-state-path="firstCharleston.right"][data-active]`).count()).toBe(0);
   }, 120_000);
 
   it('shows a refused event in the log with its code', async () => {
@@ -84,23 +88,45 @@ describe('the inspector page on a live session', () => {
   });
 
   it('steps back and replays to the same state', async () => {
+    const total = String(phases.length);
+    const before = String(phases.length - 1);
     await page.click('#back');
-    await page.waitForFunction((want) => document.querySelector('#current-state')?.getAttribute('data-state') === want, phases.at(-2) as string);
+    await page.waitForFunction(([cursor, want]) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === want, [before, phases.at(-2) as string] as const);
     await page.click('#step');
-    await page.waitForFunction(() => document.querySelector('#current-state')?.getAttribute('data-state') === 'complete');
+    await page.waitForFunction((cursor) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === 'complete', total);
   }, 60_000);
 
-  it('in seat mode the page receives only that seat’s view', async () => {
-    const seatPage = await browser.newPage();
-    const frames: string[] = [];
-    seatPage.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
-    await seatPage.goto(`${server.url}?seat=south`);
-    await seatPage.locator('#current-state[data-state="complete"]').waitFor({ timeout: 20_000 });
-    expect(frames.length).toBeGreaterThan(10);
-    const tables = frames.map((frame) => JSON.parse(frame) as { type: string; views?: Record<string, unknown> }).filter((m) => m.type === 'charleston.table');
-    expect(tables.length).toBeGreaterThan(0);
-    for (const table of tables) expect(Object.keys(table.views ?? {})).toEqual(['south']);
-    expect(frames.join('\n')).not.toContain('"racks"');
-    await seatPage.close();
+  it('keeps one table actor in the picker however often it steps back', async () => {
+    const total = phases.length;
+    for (let i = 0; i < 3; i += 1) {
+      await page.click('#back');
+      // the cursor, not only the phase (two steps in a row may share a phase)
+      await page.waitForFunction(
+        ([cursor, want]) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === want,
+        [String(total - 1 - i), phases.at(-2 - i) as string] as const,
+      );
+    }
+    await page.waitForFunction(() => document.querySelectorAll('#log li[data-type="inspector.rewind"]').length >= 4);
+    const options = await page.locator('#actor-picker option').allTextContents();
+    expect(options.filter((text) => text.includes('charleston'))).toHaveLength(1);
+    // the step backs are rows of the log
+    expect(await page.locator('#log li[data-type="inspector.rewind"]').count()).toBeGreaterThanOrEqual(4);
+    for (let i = 0; i < 3; i += 1) await page.click('#step');
+    await page.waitForFunction((cursor) => document.querySelector('#cursor')?.getAttribute('data-cursor') === cursor && document.querySelector('#current-state')?.getAttribute('data-state') === 'complete', String(total));
+  }, 60_000);
+
+  it('clicking a log row shows the chart and context as they were, and leaves the table alone', async () => {
+    const cursor = await page.locator('#cursor').getAttribute('data-cursor');
+    const row = page.locator('#log li[data-type="pass.commit"]').first();
+    await row.click();
+    await page.waitForFunction(() => document.querySelector('#current-state')?.getAttribute('data-state') === 'firstCharleston.right');
+    expect(await page.locator('#chart [data-state-path="firstCharleston.right"][data-active="true"]').count()).toBe(1);
+    expect(await page.locator('#moment').isVisible()).toBe(true);
+    expect(await page.locator('#context').textContent()).toContain('"racks"');
+    expect(await page.locator('#payload').textContent()).toContain('"pass.commit"');
+    expect(await page.locator('#cursor').getAttribute('data-cursor')).toBe(cursor);
+    expect(server.session?.service.phase).toBe('complete');
+    await page.click('#live');
+    await page.waitForFunction(() => document.querySelector('#current-state')?.getAttribute('data-state') === 'complete');
   }, 60_000);
 });

@@ -34,17 +34,55 @@ export interface ChartEdge {
   label: string;
 }
 
+/**
+ * The same transition (event, guard, target) declared in several states, drawn once: each source joins a small
+ * junction, and one labelled edge leaves it (a table-wide event such as `misdeal.declare`).
+ */
+export interface ChartBundle {
+  id: string;
+  event: string;
+  label: string;
+  target: string;
+  sources: string[];
+}
+
+/** A machine as the page draws it: its state tree, single edges and bundled ones. */
 export interface Chart {
   id: string;
   root: ChartNode;
   edges: ChartEdge[];
+  bundles: ChartBundle[];
+}
+
+/** Edges with the same label and target from at least this many states are bundled. */
+const BUNDLE_MIN = 3;
+
+/** Splits the edges into single edges and bundles of the same transition from several states. */
+export function bundleEdges(edges: readonly ChartEdge[]): { edges: ChartEdge[]; bundles: ChartBundle[] } {
+  const groups = new Map<string, ChartEdge[]>();
+  for (const edge of edges) {
+    const key = `${edge.label}\u0000${edge.target}`;
+    groups.set(key, [...(groups.get(key) ?? []), edge]);
+  }
+  const single: ChartEdge[] = [];
+  const bundles: ChartBundle[] = [];
+  for (const group of groups.values()) {
+    const first = group[0] as ChartEdge;
+    const sources = [...new Set(group.map((edge) => edge.source))];
+    if (sources.length >= BUNDLE_MIN) bundles.push({ id: `b${bundles.length}`, event: first.event, label: first.label, target: first.target, sources });
+    else single.push(...group);
+  }
+  return { edges: single, bundles };
 }
 
 /** What the layout needs from the page: text widths. */
 export type Measure = (text: string, font: string) => number;
 
+/** Font of state names (measured for the layout, used in the SVG). */
 export const FONT_TITLE = '600 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** Font of the transitions listed inside a state's box. */
 export const FONT_LINE = '11px ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
+/** Font of edge labels. */
 export const FONT_LABEL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 const TITLE_HEIGHT = 26;
@@ -70,10 +108,16 @@ export function guardText(guard: unknown): string | undefined {
   return `${type}(${args.join(', ')})`;
 }
 
-/** An event type as shown: delayed transitions as `after 1000`. */
+/**
+ * An event type as people write it in a machine config: `xstate.done.state.*` → `onDone`,
+ * `xstate.done.actor.*` → `onDone` (of an invoke), `xstate.error.actor.*` → `onError`,
+ * `xstate.after.1000.*` → `after 1000`; other events unchanged.
+ */
 export function eventText(eventType: string): string {
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
   if (after) return `after ${after[1] ?? ''}`;
+  if (eventType.startsWith('xstate.done.state.') || eventType.startsWith('xstate.done.actor.')) return 'onDone';
+  if (eventType.startsWith('xstate.error.actor.')) return 'onError';
   return eventType;
 }
 
@@ -170,7 +214,7 @@ export function buildChart(definition: string): Chart {
   };
   const chartRoot = walk(root, false);
   orderChildren(chartRoot, edges);
-  return { id: String(machine.id), root: chartRoot, edges };
+  return { id: String(machine.id), root: chartRoot, ...bundleEdges(edges) };
 }
 
 const within = (path: string, ancestor: string): boolean => path === ancestor || path.startsWith(`${ancestor}.`);
@@ -263,11 +307,21 @@ export function currentPath(value: unknown): string {
 // ---------------------------------------------------------------- layout
 
 const elkId = (path: string): string => `s:${path}`;
+const hubId = (bundle: ChartBundle): string => `h:${bundle.id}`;
 const initialId = (path: string): string => `i:${path}`;
 
 interface Layout {
   graph: ElkNode;
   chart: Chart;
+}
+
+/** The longest dotted prefix two paths share. */
+function commonPrefix(a: string, b: string): string {
+  const x = a ? a.split('.') : [];
+  const y = b ? b.split('.') : [];
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n += 1;
+  return x.slice(0, n).join('.');
 }
 
 /** The lowest node strictly containing both paths. */
@@ -286,6 +340,7 @@ function lineBlockWidth(node: ChartNode, measure: Measure): number {
   return Math.max(title + 8, ...lines, 0);
 }
 
+/** Options of the ELK graph. */
 export interface LayoutOptions {
   /** Regions of parallel states one below the other instead of side by side (narrower). */
   stackRegions?: boolean;
@@ -330,8 +385,17 @@ export function elkGraph(chart: Chart, measure: Measure, options: LayoutOptions 
   const root = toElk(chart.root);
   for (const edge of chart.edges) {
     const container = nodes.get(edgeContainer(edge.source, edge.target)) ?? root;
-    const label: ElkLabel = { id: `${edge.id}:label`, text: edge.label, width: Math.ceil(measure(edge.label, FONT_LABEL) + 8), height: LABEL_HEIGHT, layoutOptions: { 'elk.edgeLabels.placement': 'TAIL' } };
+    const label: ElkLabel = { id: `${edge.id}:label`, text: edge.label, width: Math.ceil(measure(edge.label, FONT_LABEL) + 8), height: LABEL_HEIGHT, layoutOptions: { 'elk.edgeLabels.placement': 'CENTER' } };
     (container.edges ??= []).push({ id: edge.id, sources: [elkId(edge.source)], targets: [elkId(edge.target)], labels: [label] });
+  }
+  for (const bundle of chart.bundles) {
+    const containerPath = bundle.sources.reduce((path, source) => commonPrefix(path, edgeContainer(source, bundle.target)), edgeContainer(bundle.sources[0] ?? '', bundle.target));
+    const container = nodes.get(containerPath) ?? root;
+    (container.children ??= []).push({ id: hubId(bundle), width: 8, height: 8 });
+    const label: ElkLabel = { id: `${bundle.id}:label`, text: bundle.label, width: Math.ceil(measure(bundle.label, FONT_LABEL) + 8), height: LABEL_HEIGHT, layoutOptions: { 'elk.edgeLabels.placement': 'CENTER' } };
+    const edges = (container.edges ??= []);
+    bundle.sources.forEach((source, index) => edges.push({ id: `${bundle.id}:in:${index}`, sources: [elkId(source)], targets: [hubId(bundle)] }));
+    edges.push({ id: `${bundle.id}:out`, sources: [hubId(bundle)], targets: [elkId(bundle.target)], labels: [label] });
   }
   root.layoutOptions = {
     ...root.layoutOptions,
@@ -445,7 +509,10 @@ export function renderChart(layout: Layout): SVGSVGElement {
     if (isRoot) classes.push('root');
     const group = el('g', { class: classes.join(' ') }, parent);
     if (isRoot) group.setAttribute('data-root', chart.id);
-    else group.setAttribute('data-state', node.path);
+    else {
+      group.setAttribute('data-state', node.path);
+      group.setAttribute('data-state-path', node.path);
+    }
     const title = el('title', {}, group);
     title.textContent = [isRoot ? chart.id : node.path, node.type === 'atomic' ? '' : `(${node.type})`, node.description ? `\n${node.description}` : '', ...node.lines.map((line) => `\n• ${line}`)].join(' ');
     el('rect', { x, y, width: w, height: h, rx: isRoot ? 10 : 8, class: 'box' }, group);
@@ -464,10 +531,18 @@ export function renderChart(layout: Layout): SVGSVGElement {
   };
   drawNode(chart.root, statesLayer);
 
-  const byId = new Map(chart.edges.map((edge) => [edge.id, edge]));
+  const byId = new Map<string, ChartEdge>(chart.edges.map((edge) => [edge.id, edge]));
+  for (const bundle of chart.bundles) {
+    const hub = shapes.get(hubId(bundle));
+    const sources = bundle.sources.join('|');
+    if (hub) el('circle', { cx: (hub.x ?? 0) + 4, cy: (hub.y ?? 0) + 4, r: 4, class: 'hub', 'data-sources': sources }, labelsLayer);
+    bundle.sources.forEach((source, index) => byId.set(`${bundle.id}:in:${index}`, { id: `${bundle.id}:in:${index}`, source, target: bundle.target, event: bundle.event, label: '' }));
+    byId.set(`${bundle.id}:out`, { id: `${bundle.id}:out`, source: sources, target: bundle.target, event: bundle.event, label: bundle.label });
+  }
   for (const elkEdge of elkEdges) {
     if (elkEdge.id.startsWith('stack:')) continue;
     const edge = byId.get(elkEdge.id);
+    const bundleIn = /:in:\d+$/.test(elkEdge.id);
     const group = el('g', { class: edge ? 'edge' : 'edge initial-edge' }, edgesLayer);
     if (edge) {
       group.setAttribute('data-source', edge.source);
@@ -476,14 +551,16 @@ export function renderChart(layout: Layout): SVGSVGElement {
     }
     for (const section of elkEdge.sections ?? []) {
       const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint];
-      el('polyline', { points: points.map((p) => `${p.x},${p.y}`).join(' '), class: 'line', 'marker-end': 'url(#arrow)' }, group);
+      const line = el('polyline', { points: points.map((p) => `${p.x},${p.y}`).join(' '), class: 'line' }, group);
+      if (!bundleIn) line.setAttribute('marker-end', 'url(#arrow)');
     }
     if (edge) {
       for (const label of elkEdge.labels ?? []) {
         const lx = label.x ?? 0;
         const ly = label.y ?? 0;
         const labelGroup = el('g', { class: 'edge-label', 'data-source': edge.source, 'data-event': edge.event }, labelsLayer);
-        el('title', {}, labelGroup).textContent = `${edge.source || chart.id} → ${edge.target}: ${edge.label}`;
+        const from = edge.source.includes('|') ? `any of ${edge.source.split('|').join(', ')}` : edge.source || chart.id;
+        el('title', {}, labelGroup).textContent = `${from} → ${edge.target}: ${edge.label}`;
         el('rect', { x: lx, y: ly, width: label.width ?? 0, height: label.height ?? 0, rx: 3, class: 'label-bg' }, labelGroup);
         text(labelGroup, lx + 4, ly + 12, edge.label, 'label-text');
       }
@@ -492,17 +569,24 @@ export function renderChart(layout: Layout): SVGSVGElement {
   return svg;
 }
 
-/** Sets `.active` on the state groups (and the edges leaving active states) for a state value. */
+/**
+ * Marks the active states for a state value: the class `active` and `data-active="true"` on each active state's
+ * group (the attribute is removed from the others), and `active` on the edges leaving active states.
+ */
 export function highlight(svg: SVGSVGElement, value: unknown): Set<string> {
   const active = activePaths(value);
   for (const group of svg.querySelectorAll<SVGGElement>('g.state[data-state]')) {
-    group.classList.toggle('active', active.has(group.getAttribute('data-state') ?? ''));
+    const on = active.has(group.getAttribute('data-state') ?? '');
+    group.classList.toggle('active', on);
+    if (on) group.setAttribute('data-active', 'true');
+    else group.removeAttribute('data-active');
   }
+  const anyActive = (sources: string): boolean => sources === '' || sources.split('|').some((source) => active.has(source));
   for (const group of svg.querySelectorAll<SVGGElement>('g.edge[data-source], g.edge-label[data-source]')) {
-    const source = group.getAttribute('data-source') ?? '';
-    const isActive = source === '' || active.has(source);
+    const isActive = anyActive(group.getAttribute('data-source') ?? '');
     group.classList.toggle('active', isActive);
-    for (const line of group.querySelectorAll('polyline')) line.setAttribute('marker-end', isActive ? 'url(#arrow-active)' : 'url(#arrow)');
+    for (const line of group.querySelectorAll('polyline[marker-end]')) line.setAttribute('marker-end', isActive ? 'url(#arrow-active)' : 'url(#arrow)');
   }
+  for (const hub of svg.querySelectorAll<SVGCircleElement>('circle.hub')) hub.classList.toggle('active', anyActive(hub.getAttribute('data-sources') ?? ''));
   return active;
 }

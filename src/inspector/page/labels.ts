@@ -3,8 +3,7 @@
  * direction and seat names, prompts, refusal messages) comes from the engine's catalogs (src/i18n/). Templates
  * take `{name}` parameters; a plural label has one form per `Intl.PluralRules` category (`other` required).
  */
-import type { Locale, PluralMessage } from '../../i18n/catalog.js';
-import { pluralForm } from '../../i18n/translate.js';
+import type { Locale, PluralMessage } from '../../index.js';
 
 const en = {
   title: 'Charleston inspector',
@@ -90,10 +89,46 @@ const en = {
   by: 'by {who}',
 } as const;
 
+/** Labels of the generic panels. */
+const enPanels = {
+  followActive: 'Most recently active app',
+  sourceNode: 'Node app',
+  sourceService: 'service table',
+  'status.relay': 'Inspector running: waiting for your apps',
+  'service.connecting': 'Connecting to the table service…',
+  'service.open': 'Following the service table (read-only)',
+  'service.closed': 'Table service disconnected',
+  'service.refused': 'The table service refused this token',
+  viewingMoment: 'As it was after {type}',
+  atMoment: '(at the chosen event)',
+  live: '(live)',
+  liveButton: 'Back to live',
+  payload: 'Event payload',
+  context: 'Context',
+  sequence: 'Sequence',
+  tabNow: 'State & events',
+  tabChart: 'Chart',
+  tabDetails: 'Context',
+  tabTable: 'Table',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  zoomFit: 'Fit',
+  zoomReset: '1:1',
+  eventsHint: 'Click an event to see the chart and context as they were then',
+  noFamily: 'No parent or child actors.',
+  serviceLogRefused: 'The table service refused the log ({status}).',
+  serviceLogFailed: 'Cannot read the table’s log: {error}',
+  serviceSaid: 'Table service: {message}',
+  serviceClosed: 'The table service closed the feed: {reason}',
+  seatModeGone: 'There is no seat mode (?seat): the inspector shows the whole table. A seat’s own view is the table service’s.',
+} as const;
+
 /** A page label key. */
-export type LabelKey = keyof typeof en;
+export type LabelKey = keyof typeof en | keyof typeof enPanels;
+type CoreKey = keyof typeof en;
+type PanelKey = keyof typeof enPanels;
 /** A locale's page labels: every key of the English labels, each of the same kind. */
-export type PageLabels = { readonly [K in LabelKey]: (typeof en)[K] extends string ? string : PluralMessage };
+export type PageLabels = { readonly [K in CoreKey]: (typeof en)[K] extends string ? string : PluralMessage } & { readonly [K in PanelKey]: string };
 
 const ca: PageLabels = {
   title: 'Inspector del Charleston',
@@ -177,6 +212,36 @@ const ca: PageLabels = {
   misdealButton: 'Repartiment nul',
   noAction: 'Cap acció',
   by: 'per {who}',
+  followActive: 'L’app activa més recent',
+  sourceNode: 'app de Node',
+  sourceService: 'taula del servei',
+  'status.relay': 'Inspector en marxa: esperant les teves apps',
+  'service.connecting': 'Connectant amb el servei de taules…',
+  'service.open': 'Seguint la taula del servei (només lectura)',
+  'service.closed': 'Servei de taules desconnectat',
+  'service.refused': 'El servei de taules ha rebutjat aquest testimoni',
+  viewingMoment: 'Tal com era després de {type}',
+  atMoment: '(a l’esdeveniment triat)',
+  live: '(en directe)',
+  liveButton: 'Torna al directe',
+  payload: 'Contingut de l’esdeveniment',
+  context: 'Context',
+  sequence: 'Seqüència',
+  tabNow: 'Estat i esdeveniments',
+  tabChart: 'Diagrama',
+  tabDetails: 'Context',
+  tabTable: 'Taula',
+  zoomIn: 'Amplia',
+  zoomOut: 'Redueix',
+  zoomFit: 'Ajusta',
+  zoomReset: '1:1',
+  eventsHint: 'Fes clic en un esdeveniment per veure el diagrama i el context tal com eren',
+  seatModeGone: 'No hi ha mode de seient (?seat): l’inspector mostra tota la taula. La vista d’un seient és cosa del servei de taules.',
+  noFamily: 'Cap actor pare ni fill.',
+  serviceLogRefused: 'El servei de taules ha rebutjat el registre ({status}).',
+  serviceLogFailed: 'No es pot llegir el registre de la taula: {error}',
+  serviceSaid: 'Servei de taules: {message}',
+  serviceClosed: 'El servei de taules ha tancat la connexió: {reason}',
 };
 
 const sw: PageLabels = {
@@ -261,6 +326,36 @@ const sw: PageLabels = {
   misdealButton: 'Mgawo batili',
   noAction: 'Hakuna hatua',
   by: 'na {who}',
+  followActive: 'Programu iliyotumika karibuni zaidi',
+  sourceNode: 'programu ya Node',
+  sourceService: 'meza ya huduma',
+  'status.relay': 'Kikaguzi kinaendesha: kinasubiri programu zako',
+  'service.connecting': 'Inaunganisha na huduma ya meza…',
+  'service.open': 'Inafuata meza ya huduma (kusoma tu)',
+  'service.closed': 'Huduma ya meza imekatika',
+  'service.refused': 'Huduma ya meza imekataa tokeni hii',
+  viewingMoment: 'Kama ilivyokuwa baada ya {type}',
+  atMoment: '(kwenye tukio lililochaguliwa)',
+  live: '(moja kwa moja)',
+  liveButton: 'Rudi moja kwa moja',
+  payload: 'Maudhui ya tukio',
+  context: 'Muktadha',
+  sequence: 'Mfuatano',
+  tabNow: 'Hali na matukio',
+  tabChart: 'Chati',
+  tabDetails: 'Muktadha',
+  tabTable: 'Meza',
+  zoomIn: 'Kuza',
+  zoomOut: 'Punguza',
+  zoomFit: 'Tosheleza',
+  zoomReset: '1:1',
+  eventsHint: 'Bofya tukio kuona chati na muktadha kama ulivyokuwa wakati huo',
+  seatModeGone: 'Hakuna hali ya kiti (?seat): kikaguzi kinaonyesha meza nzima. Mwonekano wa kiti kimoja ni kazi ya huduma ya meza.',
+  noFamily: 'Hakuna mwigizaji mzazi wala mtoto.',
+  serviceLogRefused: 'Huduma ya meza imekataa kumbukumbu ({status}).',
+  serviceLogFailed: 'Haiwezekani kusoma kumbukumbu ya meza: {error}',
+  serviceSaid: 'Huduma ya meza: {message}',
+  serviceClosed: 'Huduma ya meza imefunga muunganisho: {reason}',
 };
 
 const el: PageLabels = {
@@ -345,10 +440,51 @@ const el: PageLabels = {
   misdealButton: 'Άκυρο μοίρασμα',
   noAction: 'Καμία ενέργεια',
   by: 'από {who}',
+  followActive: 'Η πιο πρόσφατα ενεργή εφαρμογή',
+  sourceNode: 'εφαρμογή Node',
+  sourceService: 'τραπέζι της υπηρεσίας',
+  'status.relay': 'Ο επιθεωρητής τρέχει: περιμένει τις εφαρμογές σας',
+  'service.connecting': 'Σύνδεση με την υπηρεσία τραπεζιών…',
+  'service.open': 'Παρακολούθηση τραπεζιού της υπηρεσίας (μόνο ανάγνωση)',
+  'service.closed': 'Η υπηρεσία τραπεζιών αποσυνδέθηκε',
+  'service.refused': 'Η υπηρεσία τραπεζιών απέρριψε αυτό το διακριτικό',
+  viewingMoment: 'Όπως ήταν μετά το {type}',
+  atMoment: '(στο επιλεγμένο γεγονός)',
+  live: '(ζωντανά)',
+  liveButton: 'Πίσω στο ζωντανό',
+  payload: 'Περιεχόμενο γεγονότος',
+  context: 'Πλαίσιο',
+  sequence: 'Ακολουθία',
+  tabNow: 'Κατάσταση και γεγονότα',
+  tabChart: 'Διάγραμμα',
+  tabDetails: 'Πλαίσιο',
+  tabTable: 'Τραπέζι',
+  zoomIn: 'Μεγέθυνση',
+  zoomOut: 'Σμίκρυνση',
+  zoomFit: 'Προσαρμογή',
+  zoomReset: '1:1',
+  eventsHint: 'Πατήστε ένα γεγονός για να δείτε το διάγραμμα και το πλαίσιο όπως ήταν τότε',
+  seatModeGone: 'Δεν υπάρχει λειτουργία θέσης (?seat): ο επιθεωρητής δείχνει όλο το τραπέζι. Η όψη μιας θέσης είναι δουλειά της υπηρεσίας τραπεζιών.',
+  noFamily: 'Κανένας γονικός ή θυγατρικός actor.',
+  serviceLogRefused: 'Η υπηρεσία τραπεζιών αρνήθηκε το ημερολόγιο ({status}).',
+  serviceLogFailed: 'Δεν διαβάζεται το ημερολόγιο του τραπεζιού: {error}',
+  serviceSaid: 'Υπηρεσία τραπεζιών: {message}',
+  serviceClosed: 'Η υπηρεσία τραπεζιών έκλεισε τη σύνδεση: {reason}',
 };
 
 /** The page labels, by locale. */
-export const PAGE_LABELS: { readonly [L in Locale]: PageLabels } = { en, ca, sw, el };
+export const PAGE_LABELS: { readonly [L in Locale]: PageLabels } = { en: { ...en, ...enPanels }, ca, sw, el };
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+/** The form of a plural label for `count` in `locale` (`other` when the category has none). */
+function pluralForm(locale: Locale, message: PluralMessage, count: number): string {
+  let rules = pluralRules.get(locale);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return message[rules.select(count)] ?? message.other;
+}
 
 /** A page label in `locale` with `{name}` parameters filled (a plural label uses `params.count`). */
 export function label(locale: Locale, key: LabelKey, params: Readonly<Record<string, string | number>> = {}): string {

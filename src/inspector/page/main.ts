@@ -1,24 +1,24 @@
 /**
- * The inspector page: one store fed by the page's WebSocket (`charleston inspect`) and by `postMessage` from an
- * external XState v5 app (`createBrowserInspector({ url })`); the statechart of the chosen root actor with its
- * active states, the event log, the table panel and the session controls.
+ * The inspector page: one store fed by the page's WebSocket (`charleston inspect`: its table and Node apps), by
+ * `postMessage` from a browser app (`createBrowserInspector({ url })`), or by the table service's live feed
+ * (`#table=ID&token=TOKEN`). It shows the selected actor's statechart with its active states, its events (click
+ * one to see that moment), the event's payload, the context, a sequence view with its parent and children, and
+ * for the session's own table the table panel and the session controls.
  */
+import { resolveLocale, type CharlestonEvent } from '../../index.js';
+import '../../i18n/locales.js'; // the page's language picker offers every language (the package's locales entry)
 import type { ControlMessage } from '../protocol.js';
-import { SEATS, type Seat } from '../../seats.js';
-import { resolveLocale, t } from '../../i18n/translate.js';
-import '../../i18n/locales.js'; // the page's language picker offers every language
-import { label, type LabelKey } from './labels.js';
-import type { CharlestonEvent } from '../../types.js';
 import { buildChart, currentPath, highlight, layoutChart, renderChart, type Measure } from './graph.js';
-import { linesFromEvents, linesFromTable, renderLog } from './log.js';
+import { label, type LabelKey } from './labels.js';
+import { renderContext, renderEvents, renderPayload, renderSequence } from './panels.js';
+import { PanZoom } from './panzoom.js';
 import { parseAllowList, startWindowReceiver } from './receiver.js';
 import { TablePanel } from './render-table.js';
-import { connectSocket } from './socket.js';
-import { Store, type ActorRecord } from './store.js';
+import { followServiceTable, serviceTarget, type ServiceLink } from './service-link.js';
+import { connectSocket, type SocketLink } from './socket.js';
+import { Store, TABLE_ACTOR, type ActorRecord } from './store.js';
 
 const params = new URLSearchParams(window.location.search);
-const seatParam = params.get('seat');
-const seat = seatParam !== null && (SEATS as readonly string[]).includes(seatParam) ? seatParam : null;
 const allow = parseAllowList(params.get('allow'));
 const { locale, warning: localeWarning } = resolveLocale(params.get('lang') ?? undefined);
 if (localeWarning !== undefined) console.warn(`charleston inspector: ${localeWarning}`);
@@ -34,32 +34,31 @@ const ui = {
   windowStatus: byId<HTMLSpanElement>('window-status'),
   actorPicker: byId<HTMLSelectElement>('actor-picker'),
   current: byId<HTMLSpanElement>('current-state'),
+  moment: byId<HTMLDivElement>('moment'),
+  momentText: byId<HTMLSpanElement>('moment-text'),
   chart: byId<HTMLDivElement>('chart'),
+  chartContent: byId<HTMLDivElement>('chart-content'),
   chartInfo: byId<HTMLSpanElement>('chart-info'),
-  zoom: byId<HTMLSelectElement>('zoom'),
   log: byId<HTMLOListElement>('log'),
   logCount: byId<HTMLSpanElement>('log-count'),
+  payload: byId<HTMLPreElement>('payload'),
+  context: byId<HTMLPreElement>('context'),
+  contextWhen: byId<HTMLSpanElement>('context-when'),
+  sequence: byId<HTMLDivElement>('sequence'),
   table: byId<HTMLElement>('table-panel'),
   errors: byId<HTMLDivElement>('errors'),
   controls: byId<HTMLDivElement>('controls'),
   cursor: byId<HTMLSpanElement>('cursor'),
-  seatPicker: byId<HTMLSelectElement>('seat-picker'),
   langPicker: byId<HTMLSelectElement>('lang-picker'),
 };
 
 // ---------------------------------------------------------------- language (?lang=en|ca|sw|el)
 
-/** Translates the static labels of index.html (`data-i18n`, `data-i18n-title`) and the seat names. */
 function translatePage(): void {
   document.documentElement.lang = locale;
   document.title = label(locale, 'title');
   for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]')) node.textContent = label(locale, node.dataset['i18n'] as LabelKey);
   for (const node of document.querySelectorAll<HTMLElement>('[data-i18n-title]')) node.title = label(locale, node.dataset['i18nTitle'] as LabelKey);
-  if (locale !== 'en') {
-    for (const option of ui.seatPicker.options) {
-      if ((SEATS as readonly string[]).includes(option.value)) option.textContent = t(locale, `seat.${option.value as Seat}`);
-    }
-  }
 }
 translatePage();
 ui.langPicker.value = locale;
@@ -75,45 +74,56 @@ const store = new Store();
 
 // ---------------------------------------------------------------- sources
 
-const socket = connectSocket(store, seat, () => schedule());
+const target = serviceTarget(window.location.hash);
+const service: ServiceLink | null = target ? followServiceTable(target, store, () => schedule(), locale) : null;
+const socket: SocketLink | null = target ? null : connectSocket(store, () => schedule());
 const receiver = startWindowReceiver(store, allow, () => schedule());
+if (service) store.pin(service.actorId);
+if (params.has('seat')) store.addError(label(locale, 'seatModeGone'));
 
 function sendEvent(event: CharlestonEvent): boolean {
-  const ok = socket.send({ type: 'charleston.send', event });
+  const ok = socket?.send({ type: 'charleston.send', event }) ?? false;
   if (!ok) store.addError(label(locale, 'notConnectedSend'));
   return ok;
 }
 
 function control(action: ControlMessage['action']): void {
-  if (!socket.send({ type: 'charleston.control', action })) store.addError(label(locale, 'notConnected'));
+  if (!socket?.send({ type: 'charleston.control', action })) store.addError(label(locale, 'notConnected'));
 }
 
 const tablePanel = new TablePanel(ui.table, { send: sendEvent, locale });
 
-// ---------------------------------------------------------------- controls
+// ---------------------------------------------------------------- controls and tabs
 
 for (const action of ['play', 'pause', 'step', 'back', 'reset'] as const) {
   byId<HTMLButtonElement>(action).addEventListener('click', () => control(action));
 }
-ui.seatPicker.value = seat ?? 'all';
-ui.seatPicker.addEventListener('change', () => {
-  const next = new URLSearchParams(window.location.search);
-  if (ui.seatPicker.value === 'all') next.delete('seat');
-  else next.set('seat', ui.seatPicker.value);
-  const query = next.toString();
-  window.location.search = query ? `?${query}` : '';
-});
-ui.actorPicker.addEventListener('change', () => {
-  store.pin(ui.actorPicker.value === '' ? null : ui.actorPicker.value);
-});
-ui.zoom.addEventListener('change', () => {
-  applyZoom();
-  scrollToActive(true);
-});
-new ResizeObserver(() => applyZoom()).observe(ui.chart);
+ui.actorPicker.addEventListener('change', () => store.pin(ui.actorPicker.value === '' ? null : ui.actorPicker.value));
 ui.errors.addEventListener('click', (event) => {
   if ((event.target as HTMLElement).closest('button.dismiss')) store.clearErrors();
 });
+const chooseRow = (event: Event): void => {
+  const row = (event.target as HTMLElement).closest<HTMLElement>('li[data-seq]');
+  if (!row) return;
+  const seq = Number(row.dataset['seq']);
+  store.travel(store.moment === seq ? null : seq);
+};
+ui.log.addEventListener('click', chooseRow);
+ui.log.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    chooseRow(event);
+  }
+});
+byId<HTMLButtonElement>('live').addEventListener('click', () => store.travel(null));
+
+function showTab(tab: string): void {
+  document.body.dataset['tab'] = tab;
+  for (const button of document.querySelectorAll<HTMLButtonElement>('nav.tabs button[data-tab]')) button.setAttribute('aria-selected', String(button.dataset['tab'] === tab));
+  if (tab === 'chart') requestAnimationFrame(() => fitChart());
+}
+for (const button of document.querySelectorAll<HTMLButtonElement>('nav.tabs button[data-tab]')) button.addEventListener('click', () => showTab(button.dataset['tab'] ?? 'now'));
+showTab('now');
 
 // ---------------------------------------------------------------- chart
 
@@ -124,25 +134,46 @@ const measure: Measure = (text, font) => {
   context2d.font = font;
   return context2d.measureText(text).width;
 };
+const panzoom = new PanZoom(ui.chart, ui.chartContent);
+byId<HTMLButtonElement>('zoom-in').addEventListener('click', () => panzoom.zoomBy(1.25));
+byId<HTMLButtonElement>('zoom-out').addEventListener('click', () => panzoom.zoomBy(0.8));
+byId<HTMLButtonElement>('zoom-fit').addEventListener('click', () => panzoom.fit('all'));
+byId<HTMLButtonElement>('zoom-reset').addEventListener('click', () => {
+  panzoom.zoomTo(1);
+  revealActive(true);
+});
 
 interface Drawn {
   definition: string;
   svg: SVGSVGElement;
+  width: number;
+  height: number;
 }
 let drawn: Drawn | null = null;
 let laying: string | null = null;
+let lastActive = '';
+
+/** The readable first view: the chart's width, not smaller than 55 %, with the active states in view. */
+function fitChart(): void {
+  if (!drawn) return;
+  panzoom.fit('width', 0.55);
+  revealActive(true);
+}
+
+function placeholder(text: string, error = false): void {
+  drawn = null;
+  const note = document.createElement('p');
+  note.className = error ? 'placeholder error' : 'placeholder';
+  note.textContent = text;
+  ui.chartContent.replaceChildren(note);
+  ui.chartContent.style.transform = '';
+}
 
 function drawChart(actor: ActorRecord | undefined): void {
   const definition = actor?.definition;
   if (definition === undefined) {
-    if (drawn || ui.chart.childElementCount === 0 || !ui.chart.querySelector('.placeholder')) {
-      drawn = null;
-      laying = null;
-      const note = document.createElement('p');
-      note.className = 'placeholder';
-      note.textContent = actor ? label(locale, 'noDefinition', { name: actor.name }) : label(locale, 'waitingMachine');
-      ui.chart.replaceChildren(note);
-    }
+    laying = null;
+    if (drawn || !ui.chartContent.querySelector('.placeholder')) placeholder(actor ? label(locale, 'noDefinition', { name: actor.name }) : label(locale, 'waitingMachine'));
     return;
   }
   if (drawn?.definition === definition || laying === definition) return;
@@ -152,11 +183,7 @@ function drawChart(actor: ActorRecord | undefined): void {
     chart = buildChart(definition);
   } catch (error) {
     laying = null;
-    drawn = null;
-    const note = document.createElement('p');
-    note.className = 'placeholder error';
-    note.textContent = label(locale, 'cannotDraw', { error: error instanceof Error ? error.message : String(error) });
-    ui.chart.replaceChildren(note);
+    placeholder(label(locale, 'cannotDraw', { error: error instanceof Error ? error.message : String(error) }), true);
     return;
   }
   layoutChart(chart, measure, Math.max(400, ui.chart.clientWidth - 16)).then(
@@ -164,54 +191,39 @@ function drawChart(actor: ActorRecord | undefined): void {
       if (laying !== definition) return;
       laying = null;
       const svg = renderChart(layout);
-      drawn = { definition, svg };
-      ui.chart.replaceChildren(svg);
-      applyZoom();
+      const width = Number(svg.getAttribute('width'));
+      const height = Number(svg.getAttribute('height'));
+      drawn = { definition, svg, width, height };
+      ui.chartContent.replaceChildren(svg);
+      panzoom.setSize(width, height);
       lastActive = '';
       ui.chart.dataset['layout'] = String(Number(ui.chart.dataset['layout'] ?? '0') + 1);
-      schedule();
+      render();
+      fitChart();
     },
     (error: unknown) => {
       if (laying !== definition) return;
       laying = null;
-      const note = document.createElement('p');
-      note.className = 'placeholder error';
-      note.textContent = label(locale, 'layoutFailed', { error: error instanceof Error ? error.message : String(error) });
-      ui.chart.replaceChildren(note);
+      placeholder(label(locale, 'layoutFailed', { error: error instanceof Error ? error.message : String(error) }), true);
     },
   );
 }
 
-/** Scales the drawn chart: fit width (at most 100%), fit all, or a fixed zoom. */
-function applyZoom(): void {
-  if (!drawn) return;
-  const [, , w = 0, h = 0] = (drawn.svg.getAttribute('viewBox') ?? '').split(' ').map(Number);
-  const cw = Math.max(100, ui.chart.clientWidth - 16);
-  const ch = Math.max(100, ui.chart.clientHeight - 16);
-  const mode = ui.zoom.value;
-  const scale = mode === 'width' ? Math.min(1, cw / w) : mode === 'all' ? Math.min(1, cw / w, ch / h) : Number(mode) || 1;
-  drawn.svg.setAttribute('width', String(Math.floor(w * scale)));
-  drawn.svg.setAttribute('height', String(Math.floor(h * scale)));
-  ui.chart.dataset['scale'] = scale.toFixed(2);
-}
-
-let lastActive = '';
-/** Brings the active leaf states into view when they change (or when forced). */
-function scrollToActive(force = false): void {
+/** Pans to the active leaf states when they change (or when forced). */
+function revealActive(force = false): void {
   if (!drawn) return;
   const leaves = [...drawn.svg.querySelectorAll<SVGGElement>('g.state.leaf.active')];
   const key = leaves.map((leaf) => leaf.getAttribute('data-state')).join('|');
   if (!force && key === lastActive) return;
   lastActive = key;
-  if (leaves.length === 0) return;
-  const box = ui.chart.getBoundingClientRect();
-  const rects = leaves.map((leaf) => leaf.getBoundingClientRect());
-  const top = Math.min(...rects.map((r) => r.top));
-  const bottom = Math.max(...rects.map((r) => r.bottom));
-  const left = Math.min(...rects.map((r) => r.left));
-  const right = Math.max(...rects.map((r) => r.right));
-  if (top < box.top || bottom > box.bottom) ui.chart.scrollTop += (top + bottom) / 2 - (box.top + box.bottom) / 2;
-  if (left < box.left || right > box.right) ui.chart.scrollLeft += (left + right) / 2 - (box.left + box.right) / 2;
+  const boxes = leaves.map((leaf) => leaf.querySelector('rect.box')).filter((rect): rect is SVGRectElement => rect !== null);
+  if (boxes.length === 0) return;
+  const num = (rect: SVGRectElement, name: string): number => Number(rect.getAttribute(name) ?? 0);
+  const x = Math.min(...boxes.map((r) => num(r, 'x')));
+  const y = Math.min(...boxes.map((r) => num(r, 'y')));
+  const right = Math.max(...boxes.map((r) => num(r, 'x') + num(r, 'width')));
+  const bottom = Math.max(...boxes.map((r) => num(r, 'y') + num(r, 'height')));
+  panzoom.reveal({ x, y, width: right - x, height: bottom - y });
 }
 
 // ---------------------------------------------------------------- render
@@ -231,42 +243,45 @@ function schedule(): void {
 }
 store.subscribe(schedule);
 
-const STATUS_TEXT: Record<typeof socket.status, string> = {
-  connecting: label(locale, 'status.connecting'),
-  open: label(locale, 'status.open'),
-  closed: label(locale, 'status.closed'),
-  unavailable: label(locale, 'status.unavailable'),
-};
+function connectionText(): { text: string; status: string } {
+  if (service) return { text: label(locale, `service.${service.status}`), status: service.status };
+  const status = socket?.status ?? 'unavailable';
+  if (status === 'open' && !store.hasSession) return { text: label(locale, 'status.relay'), status: 'open' };
+  return { text: label(locale, `status.${status}`), status };
+}
 
 function renderActorPicker(current: ActorRecord | undefined): void {
-  const roots = store.roots();
+  const ordered = store.ordered();
   const options: HTMLOptionElement[] = [];
   const follow = document.createElement('option');
   follow.value = '';
-  follow.textContent = label(locale, roots.length > 0 ? 'newestRoot' : 'noActors');
+  follow.textContent = label(locale, ordered.length > 0 ? 'followActive' : 'noActors');
   options.push(follow);
-  roots.forEach((actor, index) => {
+  for (const { actor, depth } of ordered) {
     const option = document.createElement('option');
     option.value = actor.sessionId;
-    option.textContent = `${actor.name} #${index + 1} (${label(locale, actor.source === 'socket' ? 'sourceServer' : 'sourceApp')}${actor.snapshot?.status && actor.snapshot.status !== 'active' ? `, ${actor.snapshot.status}` : ''})`;
+    const where = label(locale, actor.source === 'window' ? 'sourceApp' : actor.source === 'service' ? 'sourceService' : Store.isApp(actor) ? 'sourceNode' : 'sourceServer');
+    const status = actor.snapshot?.status && actor.snapshot.status !== 'active' ? `, ${actor.snapshot.status}` : '';
+    option.textContent = `${'\u00a0\u00a0'.repeat(depth)}${depth > 0 ? '↳ ' : ''}${actor.name} · ${actor.sessionId} (${where}${status})`;
     options.push(option);
-  });
+  }
   const signature = options.map((option) => `${option.value}=${option.textContent}`).join('|');
   if (ui.actorPicker.dataset['signature'] !== signature) {
     ui.actorPicker.replaceChildren(...options);
     ui.actorPicker.dataset['signature'] = signature;
   }
   ui.actorPicker.value = store.pinned ?? '';
-  ui.actorPicker.disabled = roots.length === 0;
+  ui.actorPicker.disabled = ordered.length === 0;
+  ui.actorPicker.dataset['current'] = current?.sessionId ?? '';
   ui.actorPicker.title = current ? label(locale, 'drawing', { name: current.name, id: current.sessionId }) : '';
 }
 
 function render(): void {
-  const table = store.table;
   const actor = store.current();
-
-  ui.connection.textContent = STATUS_TEXT[socket.status];
-  ui.connection.dataset['status'] = socket.status;
+  const moment = store.momentOf(actor);
+  const connection = connectionText();
+  ui.connection.textContent = connection.text;
+  ui.connection.dataset['status'] = connection.status;
   const windowParts: string[] = [];
   if (receiver.announced) windowParts.push(receiver.accepted > 0 ? label(locale, 'appConnected', { count: receiver.accepted }) : label(locale, 'waitingApp'));
   if (receiver.ignored > 0) windowParts.push(label(locale, 'ignored', { count: receiver.ignored }));
@@ -278,32 +293,43 @@ function render(): void {
   renderActorPicker(actor);
   drawChart(actor);
 
-  const value = actor?.snapshot?.value ?? table?.value;
+  const snapshot = (actor && moment ? store.snapshotAt(actor, moment) : undefined) ?? actor?.snapshot;
+  const value = snapshot?.value;
   if (drawn && value !== undefined) {
     highlight(drawn.svg, value);
-    scrollToActive();
+    revealActive();
   }
   const path = value === undefined ? '' : currentPath(value);
   ui.current.textContent = path || '—';
   ui.current.setAttribute('data-state', path);
   ui.current.dataset['status'] = actor?.snapshot?.status ?? '';
   ui.chartInfo.textContent = actor ? `${actor.name}${actor.snapshot?.status && actor.snapshot.status !== 'active' ? ` (${actor.snapshot.status})` : ''}` : '';
+  document.body.classList.toggle('at-moment', moment !== undefined);
+  ui.moment.hidden = moment === undefined;
+  if (moment) ui.momentText.textContent = label(locale, 'viewingMoment', { type: moment.event.type });
+  ui.chart.dataset['moment'] = moment ? String(moment.seq) : '';
 
-  document.body.classList.toggle('has-table', table !== null);
-  tablePanelRender();
+  const isTable = actor?.sessionId === TABLE_ACTOR && store.table !== null;
+  document.body.classList.toggle('has-table', isTable);
+  ui.table.hidden = !isTable;
+  if (isTable) tablePanelRender();
 
-  const lines = table ? linesFromTable(table.log) : actor ? linesFromEvents(actor.events) : [];
-  const logSignature = table ? `t:${table.cursor}:${table.log.length}:${table.log[table.log.length - 1]?.index ?? ''}:${store.version}` : `a:${actor?.sessionId ?? ''}:${actor?.events.length ?? 0}`;
+  const logSignature = `${actor?.sessionId ?? ''}:${actor?.events.length ?? 0}:${actor?.events.at(-1)?.seq ?? ''}:${actor?.events.at(-1)?.snapshot ? 1 : 0}:${store.moment ?? ''}`;
   if (ui.log.dataset['signature'] !== logSignature) {
-    renderLog(ui.log, lines, locale);
+    const count = renderEvents(ui.log, actor, store.moment, locale);
     ui.log.dataset['signature'] = logSignature;
+    ui.logCount.textContent = String(count + (actor?.dropped ?? 0));
+    renderPayload(ui.payload, moment ?? actor?.events.at(-1));
+    renderContext(ui.context, snapshot?.context);
+    ui.contextWhen.textContent = moment ? label(locale, 'atMoment') : label(locale, 'live');
+    renderSequence(ui.sequence, store, actor, locale);
   }
-  ui.logCount.textContent = `${lines.length}`;
 
-  const live = socket.status === 'open' && table !== null;
-  ui.controls.hidden = table === null;
+  const live = socket?.status === 'open' && store.table !== null;
+  ui.controls.hidden = !isTable;
   for (const button of ui.controls.querySelectorAll('button')) button.disabled = !live;
-  if (table) {
+  const table = store.table;
+  if (table && isTable) {
     byId<HTMLButtonElement>('play').disabled = !live || table.playing;
     byId<HTMLButtonElement>('pause').disabled = !live || !table.playing;
     byId<HTMLButtonElement>('back').disabled = !live || table.cursor <= 0;

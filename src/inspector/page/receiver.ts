@@ -38,6 +38,7 @@ export function appWindow(win: Window): Window | null {
   return opener ? (opener as Window) : null;
 }
 
+/** What the window receiver counted, for the page's status line. */
 export interface WindowReceiver {
   /** Messages ignored (wrong window or origin). */
   readonly ignored: number;

@@ -4,17 +4,11 @@
  * has to act, votes, courtesy offers, phase, hand and misdeal reason; and the legal-action buttons built from
  * `legal` (select tiles in a rack, then Pass / Courtesy commit).
  */
-import type { Locale } from '../../i18n/catalog.js';
+import { SEATS, t, type CharlestonEvent, type LegalActions, type Locale, type Seat, type SeatView, type Tile, type TileView } from '../../index.js';
 import { promptFor } from '../../i18n/prompt.js';
-import { t } from '../../i18n/translate.js';
-import type { LegalActions } from '../../legal.js';
 import { label } from './labels.js';
 import { phaseText } from './log.js';
 import type { TableMessage } from '../protocol.js';
-import { SEATS, type Seat } from '../../seats.js';
-import type { Tile } from '../../tiles.js';
-import type { CharlestonEvent } from '../../types.js';
-import type { SeatView, TileView } from '../../views.js';
 
 /** The CSS class of a tile code: suit, honours, flower, joker. */
 export function tileClass(code: string): string {
@@ -37,6 +31,7 @@ interface SeatUi {
   blind: number;
 }
 
+/** What the table panel needs: a way to send a seat's event, and the page's language. */
 export interface TablePanelOptions {
   send(event: CharlestonEvent): boolean;
   /** The page's language (default English). */
@@ -113,7 +108,7 @@ export class TablePanel {
     phaseName.dataset['phase'] = table.phase;
     phaseName.title = table.phase;
     phase.append(`${label(locale, 'phase')} `, phaseName);
-    const mode = table.mode === 'all' ? label(locale, 'allSeats') : label(locale, 'seatMode', { seat: locale === 'en' ? table.mode : this.seatName(table.mode) });
+    const mode = label(locale, 'allSeats');
     head.append(phase, h('span', 'hand', label(locale, 'hand', { hand: table.public.hand })), h('span', 'mode', mode));
     const waiting = first?.waitingFor ?? [];
     const waitingEl = h('span', 'waiting-for');
@@ -145,7 +140,7 @@ export class TablePanel {
       bar.appendChild(button(label(locale, 'redeal'), 'act redeal', () => this.options.send({ type: 'hand.redeal' })));
       parts.push(bar);
     }
-    const seats = h('div', `seats mode-${table.mode === 'all' ? 'all' : 'seat'}`);
+    const seats = h('div', 'seats mode-all');
     for (const seat of SEATS) {
       const view = views[seat];
       if (view) seats.appendChild(this.renderSeat(table, seat, view, waiting.includes(seat)));
@@ -191,15 +186,7 @@ export class TablePanel {
     const onTable = h('span', 'on-table');
     if (view.packet) {
       onTable.appendChild(h('span', 'label', label(locale, 'onTable')));
-      if (table.mode === seat) {
-        // seat mode: the page's own packet (its own tiles; blind tiles stay unseen)
-        const faces = h('span', 'packet-faces');
-        for (const tile of view.packet.tiles) faces.appendChild(this.staticChip(tile));
-        onTable.appendChild(faces);
-        if (view.packet.blind > 0) onTable.appendChild(backs(view.packet.blind, label(locale, 'forwardedBlind', { count: view.packet.blind })));
-      } else {
-        onTable.appendChild(backs(view.packet.tiles.length + view.packet.blind, label(locale, 'packetFaceDown')));
-      }
+      onTable.appendChild(backs(view.packet.tiles.length + view.packet.blind, label(locale, 'packetFaceDown')));
     } else if (view.packetOnTable[seat]) {
       onTable.appendChild(h('span', 'label', label(locale, 'onTable')));
       onTable.appendChild(backs(3, label(locale, 'packetFaceDown')));
@@ -225,12 +212,6 @@ export class TablePanel {
     const header = h('header');
     header.append(h('b', 'seat-name', this.seatName(seat)), h('span', 'count', t(this.locale, 'plural.tiles', { count: table.public.counts[seat] })));
     if (waiting) header.appendChild(h('span', 'badge to-act', label(this.locale, 'toAct')));
-    const me = table.mode === 'all' ? undefined : table.views[table.mode];
-    if (me?.packetOnTable[seat]) {
-      const partner = me.courtesy?.partner === seat ? me.courtesy.agreed : null;
-      const count = PASS_PHASES.has(table.phase) ? 3 : (partner ?? 1);
-      header.appendChild(backs(count, label(this.locale, 'packetOnTableFaceDown')));
-    }
     box.appendChild(header);
     return box;
   }

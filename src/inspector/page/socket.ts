@@ -1,13 +1,15 @@
 /**
- * The page's own WebSocket to `charleston inspect`: `ws(s)://<same host>/ws`, with the page's `?seat=` passed
- * through. Inspection events and `charleston.*` messages go into the store; controls and events go back.
+ * The page's own WebSocket to `charleston inspect`: `ws(s)://<same host>/ws`. Inspection events (the session's
+ * table and Node apps) and `charleston.*` messages go into the store; controls and events go back.
  * When no server session answers, the page simply shows that no live table is connected.
  */
 import type { PageMessage } from '../protocol.js';
-import { isErrorMessage, isTableMessage, parseInspectionEvent, type Store } from './store.js';
+import { isErrorMessage, isLogMessage, isTableMessage, parseInspectionEvent, type Store } from './store.js';
 
+/** The state of the page's own WebSocket. */
 export type SocketStatus = 'connecting' | 'open' | 'closed' | 'unavailable';
 
+/** The page's own WebSocket, as the page uses it. */
 export interface SocketLink {
   readonly status: SocketStatus;
   /** Sends a message; false when the socket is not open. */
@@ -15,16 +17,15 @@ export interface SocketLink {
 }
 
 /** The WebSocket address for this page. */
-export function socketUrl(location: Location, seat: string | null): string {
+export function socketUrl(location: Location): string {
   if (location.protocol !== 'http:' && location.protocol !== 'https:') return '';
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = seat ? `?seat=${encodeURIComponent(seat)}` : '';
-  return `${scheme}://${location.host}/ws${query}`;
+  return `${scheme}://${location.host}/ws`;
 }
 
 /** Connects (and reconnects a few times after a session that was open drops). */
-export function connectSocket(store: Store, seat: string | null, onStatus: () => void): SocketLink {
-  const url = socketUrl(window.location, seat);
+export function connectSocket(store: Store, onStatus: () => void): SocketLink {
+  const url = socketUrl(window.location);
   let socket: WebSocket | null = null;
   let retries = 0;
   const link = {
@@ -59,6 +60,8 @@ export function connectSocket(store: Store, seat: string | null, onStatus: () =>
         return;
       }
       if (isTableMessage(data)) store.setTable(data);
+      else if (isLogMessage(data)) store.addLog(data);
+      else if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'charleston.hello') store.hello((data as { session?: unknown }).session === true);
       else if (isErrorMessage(data)) store.addError(data.message);
       else {
         const inspection = parseInspectionEvent(data);

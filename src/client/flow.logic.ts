@@ -1,0 +1,147 @@
+/**
+ * The pure side of the client's flow: its context and events, and the functions the machine's guards and
+ * actions (and the page) read it with: which tiles are chosen, how many a packet needs, which event an action
+ * stands for, a refusal in the page's language. Plain data in, plain data out.
+ */
+import { PASS_RULES, REFUSAL_CODES, refusalMessage, t, type CharlestonEvent, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
+import { ct } from './i18n/catalog.js';
+import { isSeatView, type ReportedRefusal, type TransportReport } from './transport.js';
+
+/** An action a player can ask for (the page's `data-action` names). */
+export type ActionName =
+  | 'pass'
+  | 'retract'
+  | 'vote-stop'
+  | 'vote-continue'
+  | 'offer'
+  | 'give'
+  | 'draw'
+  | 'declare'
+  | 'misdeal'
+  | 'redeal';
+
+/** Actions that go through the page's confirm step. */
+export const CONFIRMED_ACTIONS: readonly ActionName[] = ['pass', 'give', 'misdeal', 'declare'];
+
+/** The flow's context. */
+export interface FlowContext {
+  locale: Locale;
+  view: SeatView | PublicView | null;
+  legal: LegalActions | null;
+  version: number;
+  /** Ids of the rack tiles chosen for the next packet. */
+  chosen: number[];
+  /** The blind count chosen for an end pass. */
+  blind: number;
+  /** The event waiting for the confirm step. */
+  pending: CharlestonEvent | null;
+  /** The id of the event being sent. */
+  sending: number | null;
+  nextId: number;
+  /** The refusal or explanation shown in the alert. */
+  alert: string | null;
+  showHint: boolean;
+  failure: string | null;
+}
+
+/** Events of the flow: the transport's reports and the player's gestures. */
+export type FlowEvent =
+  | TransportReport
+  | { type: 'tile.toggle'; id: number }
+  | { type: 'blind.choose'; count: number }
+  | { type: 'act'; action: ActionName; count?: number }
+  | { type: 'confirm' }
+  | { type: 'cancel' }
+  | { type: 'hint.toggle' }
+  | { type: 'locale.set'; locale: Locale };
+
+/** What the host gives the flow. */
+export interface FlowInput {
+  locale: Locale;
+}
+
+/** The tile codes of the chosen ids, in rack order. */
+export function chosenTiles(context: Pick<FlowContext, 'view' | 'chosen'>): Tile[] {
+  const view = context.view;
+  if (view === null || !isSeatView(view)) return [];
+  return view.rack.filter((tile) => context.chosen.includes(tile.id)).map((tile) => tile.tile);
+}
+
+/** How many tiles the next packet needs from the rack (null when no packet is wanted now). */
+export function tilesNeeded(context: Pick<FlowContext, 'legal' | 'blind'>): number | null {
+  const legal = context.legal;
+  if (legal === null) return null;
+  if (legal.pass) return 3 - (legal.pass.blind.includes(context.blind) ? context.blind : 0);
+  if (legal.courtesy) return legal.courtesy.count;
+  return null;
+}
+
+/** The event an action stands for, or null when it is not legal now. */
+export function eventFor(context: FlowContext, action: ActionName, count?: number): CharlestonEvent | null {
+  const legal = context.legal;
+  if (legal === null) return null;
+  const seat = legal.seat;
+  switch (action) {
+    case 'pass': {
+      if (!legal.pass) return null;
+      const blind = legal.pass.blind.includes(context.blind) ? context.blind : 0;
+      const tiles = chosenTiles(context);
+      return blind === 0 ? { type: 'pass.commit', seat, tiles } : { type: 'pass.commit', seat, tiles, blind };
+    }
+    case 'give':
+      return legal.courtesy ? { type: 'courtesy.commit', seat, tiles: chosenTiles(context) } : null;
+    case 'retract':
+      return legal.retract ? { type: 'pass.retract', seat } : null;
+    case 'vote-stop':
+      return legal.vote.includes('stop') ? { type: 'vote.cast', seat, vote: 'stop' } : null;
+    case 'vote-continue':
+      return legal.vote.includes('continue') ? { type: 'vote.cast', seat, vote: 'continue' } : null;
+    case 'offer':
+      return count !== undefined && legal.offer.includes(count) ? { type: 'courtesy.offer', seat, count } : null;
+    case 'draw':
+      return legal.draw ? { type: 'wall.draw', seat } : null;
+    case 'declare':
+      return legal.declareMahjong ? { type: 'hand.declareMahjong', seat } : null;
+    case 'misdeal':
+      return legal.declareMisdeal ? { type: 'misdeal.declare', seat, reason: 'declared at the table' } : null;
+    case 'redeal':
+      return legal.redeal ? { type: 'hand.redeal' } : null;
+  }
+}
+
+/** A refusal in the page's language when its parameters came with it (solo); else as the table worded it. */
+export function refusalText(locale: Locale, refusal: ReportedRefusal): string {
+  if (refusal.params !== undefined && (REFUSAL_CODES as readonly string[]).includes(refusal.code)) {
+    return refusalMessage(locale, refusal.code as RefusalCode, refusal.params);
+  }
+  return refusal.message;
+}
+
+/** True when a pass or courtesy packet does not hold the tiles it needs yet. */
+export function isIncomplete(context: FlowContext, action: ActionName): boolean {
+  if (action !== 'pass' && action !== 'give') return false;
+  return context.chosen.length !== tilesNeeded(context);
+}
+
+/** True when the seat has something to choose or answer now (not just retract or misdeal). */
+export function hasChoice(legal: LegalActions | null): boolean {
+  return legal !== null && (legal.pass !== null || legal.courtesy !== null || legal.vote.length > 0 || legal.offer.length > 0 || legal.draw || legal.redeal);
+}
+
+/** The phase name in the page's language (empty before the first view). */
+export function phaseName(context: Pick<FlowContext, 'locale' | 'view'>): string {
+  return context.view === null ? '' : t(context.locale, `phase.${context.view.phase}`);
+}
+
+/** The direction of the current pass, if any, in words. */
+export function directionName(context: Pick<FlowContext, 'locale' | 'view'>): string | null {
+  const rule = context.view === null ? undefined : PASS_RULES[context.view.phase];
+  return rule ? t(context.locale, `direction.${rule.direction}`) : null;
+}
+
+/** The "choose N more" line, when a packet is being chosen. */
+export function choiceStatus(context: FlowContext): string | null {
+  const need = tilesNeeded(context);
+  if (need === null) return null;
+  return ct(context.locale, 'rack.chosen', { chosen: context.chosen.length, need });
+}

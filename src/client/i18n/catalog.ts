@@ -1,0 +1,28 @@
+/**
+ * The client's message catalogs, typed against English like the core's: every locale has every key of
+ * {@link en}. `ct(locale, key, params)` renders a client message with the core's `t` placeholder rules
+ * (`{name}` as it is; the core formats `{name|ns}`), falling back to English for a missing key.
+ */
+import type { Locale } from '../../index.js';
+import { ca } from './ca.js';
+import { el } from './el.js';
+import { en } from './en.js';
+import { sw } from './sw.js';
+
+/** Every key of the client's catalogs. */
+export type ClientKey = keyof typeof en;
+/** A client catalog: every English key, as text. */
+export type ClientCatalog = { readonly [K in ClientKey]: string };
+
+/** The client's catalogs by locale. */
+export const CLIENT_CATALOGS: { readonly [L in Locale]: ClientCatalog } = { en, ca, sw, el };
+
+const PLACEHOLDER = /\{([A-Za-z]\w*)\}/g;
+
+/** Renders a client message in `locale` (unknown placeholders are left as they are). */
+export function ct(locale: Locale, key: ClientKey, params: Readonly<Record<string, string | number>> = {}): string {
+  const template = CLIENT_CATALOGS[locale][key] ?? en[key];
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}

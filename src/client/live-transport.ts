@@ -1,0 +1,144 @@
+/**
+ * A seat at a table of the service, over its live WebSocket (`/api/tables/ID/live`): the first message is
+ * `hello` with the seat's token (tokens never travel in URLs); views come as whole snapshots (the highest
+ * version is the current one); each send carries an idempotency key, so after a dropped connection the page
+ * reconnects (backing off up to a few seconds) and sends what was unanswered again without passing twice.
+ */
+import { fromCallback } from 'xstate';
+import type { CharlestonEvent, PublicView, SeatView } from '../index.js';
+import type { FlowInput } from './flow.machine.js';
+import { legalFromView } from './legal-view.js';
+import { isSeatView, type TransportCommand, type TransportReport } from './transport.js';
+
+/** Where the seat's table is. */
+export interface LiveOptions {
+  /** The table id. */
+  id: string;
+  /** The seat (or spectator) token, from the URL fragment. */
+  token: string;
+  /** The WebSocket URL (default: this page's origin, `ws:` or `wss:`). */
+  url?: string;
+  /** Makes the WebSocket (tests may wrap it). */
+  connect?: (url: string) => WebSocket;
+}
+
+/** Close codes after which reconnecting cannot help: a token the table does not know, a bad request. */
+const FATAL_CLOSE = new Set([4401, 4403, 4404, 1008]);
+const MAX_BACKOFF_MS = 4000;
+/** A frame larger than this from the server is not read (the service's own bound is 64 KiB per message). */
+const MAX_FRAME = 1 << 20;
+
+/** The default live URL of a table, from the page's location. */
+export function liveUrl(location: Pick<Location, 'protocol' | 'host'>, id: string): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/tables/${encodeURIComponent(id)}/live`;
+}
+
+/** A key for an event: unique per send, reused when the same send is retried. */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+type ServerMessage =
+  | { type: 'view'; version: number; view: SeatView | PublicView }
+  | { type: 'result'; id: number; ok: boolean; refusal?: { code: string; message: string; params?: Record<string, string | number> } }
+  | { type: 'error'; code: string; message: string; id?: number };
+
+function parse(data: unknown): ServerMessage | null {
+  if (typeof data !== 'string' || data.length > MAX_FRAME) return null;
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== 'object' || value === null || !('type' in value)) return null;
+    return value as ServerMessage;
+  } catch {
+    return null;
+  }
+}
+
+/** The transport of a seat's page, for the flow machine. */
+export function liveTransport(options: LiveOptions) {
+  return fromCallback<TransportCommand, FlowInput, TransportReport>(({ sendBack, receive }) => {
+    const url = options.url ?? liveUrl(window.location, options.id);
+    const connect = options.connect ?? ((target: string) => new WebSocket(target));
+    /** Sends not yet answered, by id, with their keys (sent again after a reconnect). */
+    const unanswered = new Map<number, { event: CharlestonEvent; key: string }>();
+    let socket: WebSocket | null = null;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    let greeted = false;
+
+    const transmit = (id: number, entry: { event: CharlestonEvent; key: string }): void => {
+      if (socket !== null && socket.readyState === WebSocket.OPEN && greeted) {
+        socket.send(JSON.stringify({ type: 'send', id, event: entry.event, key: entry.key }));
+      }
+    };
+
+    const open = (): void => {
+      if (stopped) return;
+      const ws = connect(url);
+      socket = ws;
+      greeted = false;
+      ws.addEventListener('open', () => {
+        ws.send(JSON.stringify({ type: 'hello', token: options.token }));
+      });
+      ws.addEventListener('message', (message: MessageEvent) => {
+        const data = parse(message.data);
+        if (data === null) return;
+        if (data.type === 'view' && typeof data.version === 'number' && typeof data.view === 'object' && data.view !== null) {
+          if (!greeted) {
+            greeted = true;
+            attempt = 0;
+            for (const [id, entry] of unanswered) transmit(id, entry);
+          }
+          const view = data.view;
+          sendBack({ type: 'transport.view', version: data.version, view, legal: isSeatView(view) ? legalFromView(view) : null });
+        } else if (data.type === 'result' && typeof data.id === 'number') {
+          unanswered.delete(data.id);
+          if (data.ok) sendBack({ type: 'transport.result', id: data.id, ok: true });
+          else sendBack({ type: 'transport.result', id: data.id, ok: false, refusal: data.refusal ?? { code: 'UNKNOWN', message: 'refused' } });
+        } else if (data.type === 'error') {
+          if (typeof data.id === 'number') {
+            unanswered.delete(data.id);
+            sendBack({ type: 'transport.result', id: data.id, ok: false, refusal: { code: data.code, message: data.message } });
+          } else if (data.code === 'UNAUTHORIZED' || data.code === 'FORBIDDEN' || data.code === 'NOT_FOUND') {
+            stopped = true;
+            sendBack({ type: 'transport.failed', message: data.message });
+          }
+        }
+      });
+      ws.addEventListener('close', (event: CloseEvent) => {
+        if (socket !== ws) return;
+        socket = null;
+        if (stopped) return;
+        if (FATAL_CLOSE.has(event.code)) {
+          stopped = true;
+          sendBack({ type: 'transport.failed', message: event.reason || `the table closed the connection (${event.code})` });
+          return;
+        }
+        sendBack({ type: 'transport.lost' });
+        const delay = Math.min(MAX_BACKOFF_MS, 200 * 2 ** attempt);
+        attempt += 1;
+        timer = setTimeout(() => {
+          timer = null;
+          open();
+        }, delay);
+      });
+      ws.addEventListener('error', () => {
+        // A 'close' always follows an 'error'; reconnecting is decided there.
+      });
+    };
+
+    receive((command) => {
+      const entry = { event: command.event, key: newKey() };
+      unanswered.set(command.id, entry);
+      transmit(command.id, entry);
+    });
+    open();
+    return () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      socket?.close(1000, 'page closed');
+    };
+  });
+}

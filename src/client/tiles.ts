@@ -1,0 +1,40 @@
+/**
+ * Tiles in words: the spoken name of a tile code in a language ("five crak", "cinc de crak", "crak tano",
+ * "πέντε κρακ") for screen readers and confirm texts, and the short face printed on a tile button.
+ */
+import type { Locale, Tile } from '../index.js';
+import { ct, type ClientKey } from './i18n/catalog.js';
+
+const SUITED = /^([1-9])([BCD])$/;
+
+/** The spoken name of a tile in `locale`. */
+export function tileName(locale: Locale, tile: Tile): string {
+  const match = SUITED.exec(tile);
+  if (match) {
+    const [, rank, suit] = match;
+    return ct(locale, 'tile.numbered', {
+      rank: ct(locale, `tile.rank.${rank}` as ClientKey),
+      suit: ct(locale, `tile.suit.${suit}` as ClientKey),
+    });
+  }
+  return ct(locale, `tile.${tile}` as ClientKey);
+}
+
+/** A list of tiles in words, joined with commas ("five crak, six crak, north wind"). */
+export function tileNames(locale: Locale, tiles: readonly Tile[]): string {
+  return tiles.length === 0 ? ct(locale, 'confirm.nothing') : tiles.map((tile) => tileName(locale, tile)).join(', ');
+}
+
+/** What a tile button shows: a big mark (the rank, or a short honor name) and a small line (the suit). */
+export function tileFace(locale: Locale, tile: Tile): { main: string; sub: string; kind: 'B' | 'C' | 'D' | 'wind' | 'dragon' | 'flower' | 'joker' } {
+  const match = SUITED.exec(tile);
+  if (match) {
+    const suit = match[2] as 'B' | 'C' | 'D';
+    return { main: match[1] as string, sub: ct(locale, `tile.short.${suit}` as ClientKey), kind: suit };
+  }
+  const kind = tile === 'F' ? 'flower' : tile === 'J' ? 'joker' : tile.endsWith('D') ? 'dragon' : 'wind';
+  const glyph = ct(locale, `tile.glyph.${tile}` as ClientKey);
+  if (kind === 'wind') return { main: glyph, sub: ct(locale, 'tile.windShort'), kind };
+  const mark = kind === 'dragon' ? ct(locale, 'tile.mark.dragon') : ct(locale, `tile.mark.${tile as 'F' | 'J'}`);
+  return { main: mark, sub: glyph, kind };
+}

@@ -1,0 +1,37 @@
+/**
+ * What the flow machine exchanges with the table it plays at, embedded (solo) or over the network (a seat):
+ * commands out (send an event), reports in (a view, a result, the connection's state).
+ */
+import type { CharlestonEvent, LegalActions, PublicView, SeatView } from '../index.js';
+
+/** A command from the flow machine to its transport. */
+export type TransportCommand = { type: 'send'; id: number; event: CharlestonEvent };
+
+/** A view of the table as the transport received it; `legal` is null for a spectator. */
+export interface ViewReport {
+  type: 'transport.view';
+  version: number;
+  view: SeatView | PublicView;
+  legal: LegalActions | null;
+}
+
+/** A refusal as a transport reports it: engine codes, or a service's own (`NOT_YOUR_SEAT`, `RATE_LIMITED`). */
+export interface ReportedRefusal {
+  code: string;
+  message: string;
+  /** The values the message mentions, when the engine is in the page (to re-render it in the page's language). */
+  params?: Readonly<Record<string, string | number>>;
+}
+
+/** A report from the transport to the flow machine. */
+export type TransportReport =
+  | ViewReport
+  | { type: 'transport.result'; id: number; ok: true }
+  | { type: 'transport.result'; id: number; ok: false; refusal: ReportedRefusal }
+  | { type: 'transport.lost' }
+  | { type: 'transport.failed'; message: string };
+
+/** True when a view is a seat's (it has a rack). */
+export function isSeatView(view: SeatView | PublicView): view is SeatView {
+  return 'rack' in view;
+}

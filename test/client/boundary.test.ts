@@ -1,0 +1,59 @@
+/**
+ * The client is a wing: it reaches the engine only through its public entries (`src/index.ts` and the locales
+ * entry `src/i18n/locales.ts`), nothing of the core imports it, and its browser bundle pulls in no Node module.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const relativeImports = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s+'(\.[^']+)'/g)].map((match) => relative(ROOT, resolve(dirname(file), match[1] as string)));
+
+describe('the client wing', () => {
+  it('imports the engine only through its public entries', () => {
+    const outside = filesUnder(join(ROOT, 'src', 'client')).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => !target.startsWith('src/client/'))
+        .map((target) => `${relative(ROOT, file)} → ${target}`),
+    );
+    expect(outside.length).toBeGreaterThan(5);
+    expect(outside.filter((line) => !/→ src\/(index|i18n\/locales)\.js$/.test(line))).toEqual([]);
+  });
+
+  it('is imported by nothing of the core', () => {
+    const core = filesUnder(join(ROOT, 'src')).filter((file) => !relative(ROOT, file).startsWith('src/client/'));
+    expect(core.length).toBeGreaterThan(20);
+    const into = core.filter((file) => relativeImports(file).some((target) => target.startsWith('src/client/')));
+    expect(into).toEqual([]);
+  });
+
+  it('bundles for the browser with no Node module and no server code', async () => {
+    const result = await build({
+      entryPoints: ['src/client/main.tsx'],
+      bundle: true,
+      splitting: true,
+      outdir: 'unused',
+      platform: 'browser',
+      format: 'esm',
+      jsx: 'automatic',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((file) => file.startsWith('node:'))).toEqual([]);
+    expect(inputs.filter((file) => /src\/(cli|server|inspector)\//.test(file))).toEqual([]);
+    expect(inputs).toContain('src/index.ts');
+    expect(inputs).toContain('src/client/flow.machine.ts');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The client's flow machine on its own (no browser): with the solo transport (the engine and three teacher bots
+ * in process), it connects, explains a joker, holds a pass for the confirm step, cancels, passes, shows a
+ * refusal in the player's language, and plays a whole hand to the end by the legal actions alone. A transport
+ * that is lost sends the flow to `reconnecting`; a refused link to `failed`.
+ */
+import '../../src/i18n/locales.js';
+import { createActor, fromCallback, waitFor, type Actor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { flowMachine, type FlowEvent } from '../../src/client/flow.machine.js';
+import { soloTransport } from '../../src/client/solo-transport.js';
+import type { TransportCommand, TransportReport } from '../../src/client/transport.js';
+import { isSeatView } from '../../src/client/transport.js';
+import { createCharleston, legalActions, viewFor, type Locale } from '../../src/index.js';
+
+function soloActor(seed: number, locale: Locale = 'en'): Actor<typeof flowMachine> {
+  const actor = createActor(flowMachine.provide({ actors: { transport: soloTransport({ seed, botDelay: 0 }) } }), { input: { locale } });
+  actor.start();
+  return actor;
+}
+
+const rackOf = (actor: Actor<typeof flowMachine>) => {
+  const view = actor.getSnapshot().context.view;
+  if (view === null || !isSeatView(view)) throw new Error('no seat view');
+  return view.rack;
+};
+
+describe('the client flow machine', () => {
+  it('connects, explains a joker, confirms a pass, and refuses nothing it offered', async () => {
+    const actor = soloActor(7);
+    await waitFor(actor, (s) => s.matches({ live: 'choosing' }));
+    expect(actor.getSnapshot().context.view?.phase).toBe('firstCharleston.right');
+    const rack = rackOf(actor);
+    const joker = rack.find((tile) => tile.tile === 'J');
+    if (joker === undefined) throw new Error('seed 7 deals East a joker');
+    actor.send({ type: 'tile.toggle', id: joker.id });
+    expect(actor.getSnapshot().context.alert).toBe('Jokers can never be passed: it goes back to your rack; choose a natural tile.');
+    expect(actor.getSnapshot().context.chosen).toEqual([]);
+    const naturals = rack.filter((tile) => tile.tile !== 'J');
+    // Asking to pass with too few tiles says how many more (and asks nothing yet).
+    actor.send({ type: 'tile.toggle', id: (naturals[0] as { id: number }).id });
+    actor.send({ type: 'act', action: 'pass' });
+    expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+    expect(actor.getSnapshot().context.alert).toBe('Choose 2 more.');
+    actor.send({ type: 'tile.toggle', id: (naturals[0] as { id: number }).id });
+    for (const tile of naturals.slice(0, 4)) actor.send({ type: 'tile.toggle', id: tile.id });
+    // A fourth tap replaces the oldest choice: three stay chosen.
+    expect(actor.getSnapshot().context.chosen).toEqual(naturals.slice(1, 4).map((tile) => tile.id));
+    actor.send({ type: 'act', action: 'pass' });
+    expect(actor.getSnapshot().matches({ live: 'confirming' })).toBe(true);
+    actor.send({ type: 'cancel' });
+    expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+    actor.send({ type: 'act', action: 'pass' });
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.context.view?.phase === 'firstCharleston.across');
+    expect(actor.getSnapshot().context.alert).toBeNull();
+    actor.stop();
+  });
+
+  it('plays a whole hand by its legal actions alone, to complete', async () => {
+    const actor = soloActor(2026);
+    for (let moves = 0; moves < 40; moves += 1) {
+      const snapshot = await waitFor(actor, (s) => s.matches({ live: 'choosing' }) || s.context.view?.phase === 'complete');
+      const { legal } = snapshot.context;
+      if (snapshot.context.view?.phase === 'complete' || legal === null) break;
+      const naturals = rackOf(actor).filter((tile) => tile.tile !== 'J');
+      if (legal.pass || legal.courtesy) {
+        const need = legal.pass ? 3 : (legal.courtesy?.count ?? 0);
+        for (const tile of naturals.slice(0, need)) actor.send({ type: 'tile.toggle', id: tile.id });
+        actor.send({ type: 'act', action: legal.pass ? 'pass' : 'give' });
+        actor.send({ type: 'confirm' });
+      } else if (legal.vote.length > 0) actor.send({ type: 'act', action: 'vote-continue' });
+      else if (legal.offer.length > 0) actor.send({ type: 'act', action: 'offer', count: 2 });
+      await waitFor(actor, (s) => !s.matches({ live: 'sending' }) && !s.matches({ live: 'confirming' }));
+      expect(actor.getSnapshot().context.alert).toBeNull();
+    }
+    expect(actor.getSnapshot().context.view?.phase).toBe('complete');
+    expect(actor.getSnapshot().matches({ live: 'waiting' })).toBe(true);
+    actor.stop();
+  });
+
+  it("shows a refusal from the table in the player's language", async () => {
+    // A transport whose table refuses every send, as a server may (here: the engine's refusal for a joker).
+    const table = createCharleston({ seed: 7, locale: 'el' });
+    const transport = fromCallback<TransportCommand, { locale: Locale }, TransportReport>(({ sendBack, receive }) => {
+      const snapshot = table.getSnapshot();
+      sendBack({ type: 'transport.view', version: 0, view: viewFor(snapshot, 'east'), legal: legalActions(snapshot, 'east') });
+      receive((command) => {
+        const result = table.send({ type: 'pass.commit', seat: 'east', tiles: ['J', 'J', 'J'] });
+        if (!result.ok) sendBack({ type: 'transport.result', id: command.id, ok: false, refusal: result.refusal });
+      });
+    });
+    const actor = createActor(flowMachine.provide({ actors: { transport } }), { input: { locale: 'sw' } });
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ live: 'choosing' }));
+    for (const tile of rackOf(actor).filter((t) => t.tile !== 'J').slice(0, 3)) actor.send({ type: 'tile.toggle', id: tile.id });
+    actor.send({ type: 'act', action: 'pass' });
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.context.alert !== null);
+    expect(actor.getSnapshot().context.alert).toBe('Majoka hayapitishwi kamwe: joka linarudi kwenye rafu yako; chagua kigae cha kawaida.');
+    expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+    actor.stop();
+  });
+
+  it('goes to reconnecting when the transport is lost, back to live on the next view, and to failed on a refused link', async () => {
+    const table = createCharleston({ seed: 4 });
+    let report: ((event: TransportReport) => void) | null = null;
+    const transport = fromCallback<TransportCommand, { locale: Locale }, TransportReport>(({ sendBack }) => {
+      report = sendBack;
+    });
+    const actor = createActor(flowMachine.provide({ actors: { transport } }), { input: { locale: 'en' } });
+    actor.start();
+    expect(actor.getSnapshot().matches('connecting')).toBe(true);
+    const send = (event: FlowEvent & TransportReport): void => (report as unknown as (e: TransportReport) => void)(event);
+    const snapshot = table.getSnapshot();
+    send({ type: 'transport.view', version: 3, view: viewFor(snapshot, 'south'), legal: legalActions(snapshot, 'south') });
+    expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+    send({ type: 'transport.lost' });
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
+    // An older view (out of order) is not taken; the current one brings the page back.
+    send({ type: 'transport.view', version: 2, view: viewFor(snapshot, 'south'), legal: legalActions(snapshot, 'south') });
+    expect(actor.getSnapshot().matches('reconnecting')).toBe(true);
+    send({ type: 'transport.view', version: 3, view: viewFor(snapshot, 'south'), legal: legalActions(snapshot, 'south') });
+    expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+    send({ type: 'transport.failed', message: 'unknown token' });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.failure).toBe('unknown token');
+  });
+
+  it('fails with a clear message when the host gives no transport', () => {
+    const actor = createActor(flowMachine, { input: { locale: 'en' } });
+    actor.start();
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.failure).toMatch(/no table to play at/);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The client's catalogs (every locale has every English key, with the same placeholders, none empty), tile
+ * names in every language, and the routes read from the address (the token from the fragment only).
+ */
+import '../../src/i18n/locales.js';
+import { describe, expect, it } from 'vitest';
+import { LOCALES, TILE_CODES } from '../../src/index.js';
+import { CLIENT_CATALOGS, ct, type ClientKey } from '../../src/client/i18n/catalog.js';
+import { en } from '../../src/client/i18n/en.js';
+import { askedLocale, browserLocale, parseRoute, seatLink } from '../../src/client/route.js';
+import { tileFace, tileName } from '../../src/client/tiles.js';
+
+const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string).sort();
+
+describe('the client catalogs', () => {
+  it.each(LOCALES)('%s has every English key, with the same placeholders, and no empty text', (locale) => {
+    const catalog = CLIENT_CATALOGS[locale];
+    for (const key of Object.keys(en) as ClientKey[]) {
+      expect(catalog[key], `${locale} ${key}`).toBeTypeOf('string');
+      expect(catalog[key].trim().length, `${locale} ${key}`).toBeGreaterThan(0);
+      expect(placeholders(catalog[key]), `${locale} ${key}`).toEqual(placeholders(en[key]));
+    }
+    expect(Object.keys(catalog).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(LOCALES)('%s names every tile in words, each face differently', (locale) => {
+    const names = TILE_CODES.map((tile) => tileName(locale, tile));
+    expect(new Set(names).size).toBe(TILE_CODES.length);
+    for (const name of names) expect(name).not.toMatch(/\{|\}|^\d[BCD]$/);
+    for (const tile of TILE_CODES) expect(tileFace(locale, tile).main.length).toBeGreaterThan(0);
+  });
+
+  it('speaks the seeds\' words for tiles', () => {
+    expect(tileName('en', '5C')).toBe('five crak');
+    expect(tileName('ca', '6B')).toBe('sis de bam');
+    expect(tileName('sw', '3D')).toBe('dot tatu');
+    expect(tileName('el', '9C')).toBe('εννέα κρακ');
+    expect(tileName('el', 'J')).toBe('τζόκερ');
+    expect(tileName('sw', 'J')).toBe('joka');
+    expect(ct('ca', 'action.offer', { count: 2 })).toBe('Ofereix 2');
+  });
+});
+
+describe('the routes', () => {
+  it('reads the lobby, a seat with its token from the fragment, solo with a seed, and anything else', () => {
+    expect(parseRoute('/', '')).toEqual({ kind: 'lobby' });
+    expect(parseRoute('/t/abc_DEF-1', '#tok%2Fen')).toEqual({ kind: 'seat', id: 'abc_DEF-1', token: 'tok/en' });
+    expect(parseRoute('/t/abc', '#token=xyz')).toEqual({ kind: 'seat', id: 'abc', token: 'xyz' });
+    expect(parseRoute('/t/abc', '')).toEqual({ kind: 'seat', id: 'abc', token: null });
+    expect(parseRoute('/solo', '', '?seed=42&lang=el')).toEqual({ kind: 'solo', seed: 42 });
+    expect(parseRoute('/solo', '', '?seed=99999999999')).toEqual({ kind: 'solo', seed: null });
+    expect(parseRoute('/solo', '', '?seed=-1')).toEqual({ kind: 'solo', seed: null });
+    expect(parseRoute('/t/../etc', '')).toEqual({ kind: 'notFound', path: '/t/../etc' });
+    expect(parseRoute('/admin', '')).toEqual({ kind: 'notFound', path: '/admin' });
+  });
+
+  it('puts the token in the fragment of a seat link, never in the path or the query', () => {
+    const link = new URL(seatLink('http://127.0.0.1:8080', 'T1', 'secret token'));
+    expect(link.pathname).toBe('/t/T1');
+    expect(link.search).toBe('');
+    expect(decodeURIComponent(link.hash.slice(1))).toBe('secret token');
+  });
+
+  it('takes the language from ?lang=, else from the browser, never an unknown one', () => {
+    expect(askedLocale('?lang=sw')).toBe('sw');
+    expect(askedLocale('?lang=xx')).toBeNull();
+    expect(askedLocale('')).toBeNull();
+    expect(browserLocale(['fr-FR', 'el-GR', 'en'])).toBe('el');
+    expect(browserLocale(['fr'])).toBeNull();
+  });
+});

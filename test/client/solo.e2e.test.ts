@@ -1,0 +1,217 @@
+/**
+ * Solo practice in real headless Chromium, the built client served as the service serves it: a whole hand
+ * against three teacher bots with the engine in the page (and not one request after the page loaded); a joker
+ * that cannot be chosen says why; the Greek and Swahili pages; keyboard play; axe-core; a phone without
+ * horizontal overflow with every control on screen.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClient } from '../../scripts/build-client.js';
+import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
+import { phaseOf, playSeat, versionOf } from './support/play.js';
+import { serveClient, type StaticServer } from './support/static-server.js';
+
+let dir: string;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'charleston-client-'));
+  await buildClient({ outdir: dir });
+  server = await serveClient(dir);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function openSolo(query: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/solo?${query}`);
+  await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+  return page;
+}
+
+describe('solo practice in the browser', () => {
+  it('plays a whole hand against three bots, with no request to the server after load', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    await page.goto(`${server.url}/solo?seed=2026&botDelay=0`);
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    page.on('request', (request) => requests.push(request.url()));
+    const apiBefore = server.apiRequests.length;
+
+    expect(await page.locator('[data-tile]').count()).toBe(14);
+    // The bots' packets are on the table at once: East's declaration is no longer legal.
+    await page.locator('.chip.packet').nth(2).waitFor();
+    expect(await page.locator('[data-action="declare"]').isDisabled()).toBe(true);
+    const log = await playSeat(page, { vote: 'continue', blind: 1, offer: 2 });
+
+    expect(await phaseOf(page)).toBe('complete');
+    expect(log.phases).toEqual([
+      'firstCharleston.right',
+      'firstCharleston.across',
+      'firstCharleston.left',
+      'stopCheckpoint',
+      'secondCharleston.left',
+      'secondCharleston.across',
+      'secondCharleston.right',
+      'courtesy',
+      'complete',
+    ]);
+    expect(log.blindPasses).toBe(2);
+    expect(await page.locator('[data-tile]').count()).toBe(14);
+    expect(await page.locator('.seat[data-seat="south"] .seat-count').textContent()).toBe('13 tiles');
+    expect(await versionOf(page)).toBeGreaterThan(28);
+    for (const action of ['pass', 'retract', 'vote-stop', 'vote-continue', 'offer-0', 'give', 'draw', 'declare', 'misdeal', 'redeal', 'hint']) {
+      expect(await page.locator(`[data-action="${action}"]`).isDisabled(), action).toBe(true);
+    }
+    expect(requests).toEqual([]);
+    expect(server.apiRequests.length).toBe(apiBefore);
+    await context.close();
+  }, 120_000);
+
+  it('stops the second Charleston at the checkpoint ("Does anyone want to stop?") and goes to the courtesy pass', async () => {
+    const page = await openSolo('seed=5&botDelay=0');
+    const first = await playSeat(page, { vote: 'stop', blind: 0, until: 'courtesy' });
+    expect(first.phases).toEqual(['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left', 'stopCheckpoint', 'courtesy']);
+    expect(first.blindPasses).toBe(0);
+    expect(await page.locator('.note').first().textContent()).toBe('The second Charleston was stopped.');
+    const rest = await playSeat(page, { offer: 0 });
+    expect(rest.phases.at(-1)).toBe('complete');
+    expect(rest.courtesy).toBeNull();
+    await page.context().close();
+  }, 60_000);
+
+  it('says why a joker cannot be chosen (role=alert), and clears it on the next choice', async () => {
+    const page = await openSolo('seed=7&botDelay=0');
+    const joker = page.locator('[data-tile="J"]').first();
+    await joker.click();
+    await expect.poll(() => page.locator('[role="alert"]').first().textContent()).toBe('Jokers can never be passed: it goes back to your rack; choose a natural tile.');
+    expect(await joker.getAttribute('aria-pressed')).toBe('false');
+    // Choosing a natural tile clears the explanation.
+    await page.locator('[data-tile]:not([data-tile="J"])').first().click();
+    await expect.poll(() => page.locator('[role="alert"]').first().textContent()).toBe('');
+    await page.context().close();
+  });
+
+  it('misdeals behind a confirm step, and redeals hand 2', async () => {
+    const page = await openSolo('seed=9&botDelay=0');
+    await page.click('[data-action="misdeal"]');
+    expect(await page.locator('[data-action="confirm"]').isVisible()).toBe(true);
+    await page.click('[data-action="cancel"]');
+    expect(await phaseOf(page)).toBe('firstCharleston.right');
+    await page.click('[data-action="misdeal"]');
+    await page.click('[data-action="confirm"]');
+    await page.locator('[data-phase="misdeal"]').waitFor();
+    expect(await page.locator('[data-action="redeal"]').isEnabled()).toBe(true);
+    expect(await page.locator('[data-action="pass"]').isDisabled()).toBe(true);
+    await page.click('[data-action="redeal"]');
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor();
+    expect(await page.locator('h1').textContent()).toContain('Hand 2');
+    await page.context().close();
+  });
+
+  it("offers East's declaration while no packet is on the table, behind a confirm step", async () => {
+    // The bots wait a minute before their first move, so the table has no packet yet.
+    const page = await openSolo('botDelay=60000'); // no seed: the engine's unpredictable deal
+    expect(await page.locator('.chip.packet').count()).toBe(0);
+    expect(await page.locator('[data-action="declare"]').isEnabled()).toBe(true);
+    await page.click('[data-action="declare"]');
+    await page.click('[data-action="confirm"]');
+    await page.locator('[data-phase="eastMahjong"]').waitFor();
+    expect(await page.locator('.prompt').textContent()).toBe('East declared a winning opening hand.');
+    expect(await page.locator('[data-action="misdeal"]').isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it.each([
+    ['el', 'Πρώτο Charleston: Δεξιά', 'Οι τζόκερ δεν περνιούνται ποτέ', 'Πέρασε', /πέρασε|περάσ/i],
+    ['sw', 'Charleston ya kwanza: Kulia', 'Majoka hayapitishwi kamwe', 'Pitisha', /pitisha/i],
+  ] as const)('speaks %s: the phase, tile names, buttons, the joker and the hint', async (locale, phase, joker, pass, hintWord) => {
+    const page = await openSolo(`seed=7&botDelay=0&lang=${locale}`, PHONE);
+    expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+    expect(await page.locator('.phase-name').textContent()).toBe(phase);
+    expect(await page.locator('[data-action="pass"]').textContent()).toBe(pass);
+    const labels = await page.locator('[data-tile]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+    expect(labels.some((label) => /bam|crak|dot|μπαμ|κρακ|ντοτ/.test(label))).toBe(true);
+    expect(labels.join(' ')).not.toMatch(/\b\d[BCD]\b/);
+    await page.locator('[data-tile="J"]').first().click();
+    await expect.poll(() => page.locator('[role="alert"]').first().textContent()).toContain(joker);
+    await page.click('[data-action="hint"]');
+    await expect.poll(() => page.locator('.hint p').textContent()).toMatch(hintWord);
+    await page.context().close();
+  });
+
+  it('plays by keyboard: tab to a tile, space chooses, enter passes, enter confirms', async () => {
+    const page = await openSolo('seed=11&botDelay=0');
+    const focusedTile = (): Promise<string | null> => page.evaluate(() => document.activeElement?.getAttribute('data-tile') ?? null);
+    for (let tabs = 0; tabs < 30 && (await focusedTile()) === null; tabs += 1) await page.keyboard.press('Tab');
+    const chosen: string[] = [];
+    while (chosen.length < 3) {
+      const tile = await focusedTile();
+      expect(tile).not.toBeNull();
+      if (tile !== 'J') {
+        await page.keyboard.press('Space');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('true');
+        chosen.push(tile as string);
+      }
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Shift+Tab');
+    const version = await versionOf(page);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('confirm');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-phase="firstCharleston.across"]').waitFor();
+    expect(await versionOf(page)).toBeGreaterThan(version);
+    await page.context().close();
+  });
+
+  it('has no serious or critical axe-core violation, on a phone (in Greek) and a desktop, in the solo page and the lobby', async () => {
+    for (const [viewport, locale] of [[PHONE, 'el'], [DESKTOP, 'en']] as const) {
+      const page = await openSolo(`seed=7&botDelay=0&lang=${locale}`, viewport);
+      await page.locator('[data-tile]').first().click();
+      await page.click('[data-action="hint"]');
+      const solo = await new AxeBuilder({ page }).analyze();
+      const lobbyPage = await page.context().newPage();
+      await lobbyPage.goto(`${server.url}/`);
+      await lobbyPage.locator('form.create').waitFor();
+      const lobby = await new AxeBuilder({ page: lobbyPage }).analyze();
+      for (const result of [solo, lobby]) {
+        const bad = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+        expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(result.passes.length).toBeGreaterThan(10);
+      }
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it('fits a 390×844 phone: no horizontal overflow and every control on screen, in all four languages', async () => {
+    for (const locale of ['en', 'ca', 'sw', 'el']) {
+      const page = await openSolo(`seed=3&botDelay=0&lang=${locale}`, PHONE);
+      await page.click('[data-action="hint"]');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, locale).toBeLessThanOrEqual(PHONE.width);
+      const outside = await page.locator('[data-action], [data-tile], select').evaluateAll((elements, max) =>
+        elements
+          .map((element) => ({ name: element.getAttribute('data-action') ?? element.getAttribute('data-tile') ?? element.tagName, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.left < 0 || box.right > max || box.width === 0)
+          .map(({ name }) => name),
+        PHONE.width,
+      );
+      expect(outside, locale).toEqual([]);
+      await page.context().close();
+    }
+  }, 60_000);
+});
