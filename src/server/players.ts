@@ -1,5 +1,5 @@
 /** Who plays each seat: a person (`human`) or one of the engine's bot strategies, by name. */
-import { SEATS, STRATEGIES, isSeat, type BySeat, type Seat } from '../index.js';
+import { SEATS, STRATEGIES, type BySeat, type Seat } from '../index.js';
 
 /** A seat's player: `human` or a bot strategy name. */
 export type Player = 'human' | 'teacher' | 'random';
@@ -29,4 +29,3 @@ export function botSeats(players: Players): Seat[] {
   return SEATS.filter((seat) => players[seat] !== 'human');
 }
 
-export { isSeat };
