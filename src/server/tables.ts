@@ -1,7 +1,8 @@
 /**
  * The table service: creates tables, checks tokens, commits events and runs the bots. Every accepted event is
- * written with its version and the table's persisted snapshot in one transaction, under the table row's lock
- * (`SELECT … FOR UPDATE`), before anyone hears of it; so any number of nodes may serve one table.
+ * written with its version and the table's persisted snapshot atomically before anyone hears of it, either in
+ * one statement that checks the version or in a transaction under the table row's lock (`SELECT … FOR UPDATE`);
+ * so any number of nodes may serve one table (decision 0008).
  */
 import { SEATS, persist, phaseOfSnapshot, type Locale, type Phase, type Refusal, type Seat } from '../index.js';
 import { hashToken, newTableId, newToken, type Role } from './auth.js';
@@ -127,7 +128,35 @@ export class TableService {
     return this.#mutex.run(id, () => this.#commit(id, sender, event, key));
   }
 
+  /**
+   * The common case in one round trip: a token's event without a key, on a table in memory, that the engine
+   * accepts, is committed by one statement that checks the version instead of locking the row. Anything else
+   * (a key, a bot, a refusal, a table another node moved on) returns null and takes the locked path.
+   */
+  async #commitFast(id: string, sender: Sender, event: unknown, key: string | undefined): Promise<SendReply | null> {
+    if (sender.kind !== 'token' || key !== undefined || foreignSeat(sender.role, event) !== null) return null;
+    const table = this.registry.peek(id);
+    if (table === null) return null;
+    const decided = table.engine.send(event);
+    if (!decided.ok) return null; // refusals are decided under the lock, on the table as stored
+    const version = table.version + 1;
+    let committed = false;
+    try {
+      committed = await q.commitEventIfAt(this.db, { tableId: id, version, seat: seatOf(event), event, phase: decided.phase, snapshot: persist(table.engine), node: this.nodeId });
+    } finally {
+      if (!committed) this.registry.drop(id); // the engine in memory is ahead of the database
+    }
+    if (!committed) return null; // another node moved the table on: decide again under the lock
+    const changed: LiveTable = { ...table, snapshot: table.engine.getSnapshot(), version };
+    this.registry.put(changed);
+    this.hub.publish(changed);
+    this.kickBots(id);
+    return { ok: true, version, phase: decided.phase };
+  }
+
   async #commit(id: string, sender: Sender, event: unknown, key: string | undefined): Promise<SendReply | null> {
+    const fast = await this.#commitFast(id, sender, event, key);
+    if (fast !== null) return fast;
     let changed: LiveTable | null = null;
     let reply: SendReply | null;
     try {

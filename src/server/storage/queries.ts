@@ -100,6 +100,27 @@ export async function commitEvent(
   );
 }
 
+/**
+ * Commits an accepted event in one autocommit statement if, and only if, the table is still at
+ * `change.version - 1` (a version check instead of a lock): the table row moves on, the log row and the
+ * announcement follow from it. Returns false, having written nothing, when another writer moved the table first.
+ */
+export async function commitEventIfAt(
+  db: Queryable,
+  change: { tableId: string; version: number; seat: string | null; event: unknown; phase: string; snapshot: string; node: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `WITH moved AS (
+       UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 AND version = $9 RETURNING id
+     ), logged AS (
+       INSERT INTO charleston_events (table_id, version, seat, event) SELECT id, $2, $3, $4 FROM moved RETURNING version
+     )
+     SELECT pg_notify($7, $8) AS sent FROM logged`,
+    [change.tableId, change.version, change.seat, JSON.stringify(change.event), change.phase, change.snapshot, CHANGES_CHANNEL, `${change.tableId} ${change.version} ${change.node}`, change.version - 1],
+  );
+  return rows.length === 1;
+}
+
 /** Writes who plays each seat. */
 export async function updatePlayers(tx: Queryable, id: string, players: Players): Promise<void> {
   await tx.query('UPDATE charleston_tables SET players = $2, updated_at = now() WHERE id = $1', [id, JSON.stringify(players)]);
