@@ -88,3 +88,38 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     await Promise.all([east.close(), watcher.close()]);
   });
 });
+
+describe('two services on one database (PGlite in one process)', () => {
+  it('a node whose cached table is stale commits nothing at the old version and decides again on the stored one', async () => {
+    const { open } = await import('./support.js');
+    const db = await open({ kind: 'pglite', dir: null });
+    const a = await startNode({ db });
+    const b = await startNode({ db });
+    try {
+      const table = await createTable(a.base, { seed: 19 });
+      const tilesOf = async (seat: string): Promise<string[]> => {
+        const reply = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens[seat] as string });
+        return (reply.body.view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
+      };
+      const east = await tilesOf('east');
+      const south = await tilesOf('south');
+      expect(a.service.tables.registry.peek(table.id)?.version).toBe(0); // A holds the table at version 0
+      const who = await a.service.tables.authorize(table.id, table.tokens.south as string);
+      const onB = await b.service.tables.submit(table.id, { kind: 'token', ...(await b.service.tables.authorize(table.id, table.tokens.east as string)) }, { type: 'pass.commit', seat: 'east', tiles: east });
+      expect(onB).toMatchObject({ ok: true, version: 1 });
+      // A sends at once, before it may have heard of B's change: whichever way, the table ends at version 2.
+      const onA = await a.service.tables.submit(table.id, { kind: 'token', ...who }, { type: 'pass.commit', seat: 'south', tiles: south });
+      expect(onA).toMatchObject({ ok: true, version: 2 });
+      const { snapshots, events } = await replay(a.base, table.id, table.tokens.admin as string, 19);
+      expect(events.map((e) => e.seat)).toEqual(['east', 'south']);
+      const view = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
+      expect(view.body.version).toBe(2);
+      expect(snapshots.at(-1)?.context.table.east).not.toBeNull();
+      expect(snapshots.at(-1)?.context.table.south).not.toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
+      await db.close();
+    }
+  });
+});
