@@ -6,7 +6,7 @@
  *
  * Run it: `npx tsx examples/game-machine.ts` (after `npm run build`). It plays a seeded hand with teacher bots.
  */
-import { assign, createActor, sendTo, setup } from 'xstate';
+import { assign, createActor, sendTo, setup, type ActorOptions } from 'xstate';
 import {
   charlestonMachine,
   legalActions,
@@ -32,6 +32,9 @@ export type GameEvent =
   | CharlestonEvent
   | { type: 'charleston.rejected'; refusal: Refusal; event: unknown }
   | { type: 'play.discard'; seat: Seat; tile: string };
+
+/** An inspection observer, as `createActor(…, { inspect })` takes it (e.g. `createWebSocketInspector().inspect`). */
+export type InspectionObserver = NonNullable<ActorOptions<typeof charlestonMachine>['inspect']>;
 
 /** Forwards a player event to the Charleston: the child decides it (and answers a refusal with `charleston.rejected`). */
 const forward = { actions: 'forwardToCharleston' } as const;
@@ -93,8 +96,8 @@ export function charlestonSnapshotOf(game: ReturnType<typeof createActor<typeof 
 }
 
 /** Plays a seeded game with teacher bots through the game machine; returns the game actor. */
-export function playGame(seed: number): ReturnType<typeof createActor<typeof gameMachine>> {
-  const game = createActor(gameMachine, { input: { seed } }).start();
+export function playGame(seed: number, options: { inspect?: InspectionObserver } = {}): ReturnType<typeof createActor<typeof gameMachine>> {
+  const game = createActor(gameMachine, options.inspect ? { input: { seed }, inspect: options.inspect } : { input: { seed } }).start();
   // One refused event first, to show the refusal coming back to the game.
   game.send({ type: 'pass.commit', seat: 'east', tiles: ['J', 'J', 'J'] });
   const words = mulberry32(seed);

@@ -30,6 +30,7 @@ import { REFUSAL_CODES } from './types.js';
 import * as views from './views.js';
 import { LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams } from './i18n/catalog.js';
 import * as translate from './i18n/translate.js';
+import * as prompt from './i18n/prompt.js';
 import { en } from './i18n/en.js';
 import type { Seat, Direction, Pair, BySeat } from './seats.js';
 import type { Tile, TileId } from './tiles.js';
@@ -289,4 +290,13 @@ export function playHand(options: PlayOptions = {}): PlayOutcome {
     if (checked[key] !== undefined && typeof checked[key] !== 'function') throw new InputError(`options.${key}`, `must be a function, got ${describeType(checked[key])}`);
   }
   return bots.playHand(checked as PlayOptions);
+}
+
+/** What a seat should do now, in `locale`, from its own view ("Pass three tiles to your right.", the vote …). */
+export function promptFor(locale: Locale, view: prompt.PromptInput): string {
+  if (!isRecord(view) || !seats.isSeat(view['seat']) || !isRecord(view['packetOnTable']) || !Array.isArray(view['waitingFor'])) {
+    throw new InputError('view', `must be a seat's view (viewFor(snapshot, seat)), got ${describeType(view)}`);
+  }
+  phaseArgument((view as { phase: unknown }).phase, 'view.phase');
+  return prompt.promptFor(localeArgument(locale), view as unknown as prompt.PromptInput);
 }

@@ -7,9 +7,7 @@
  * `charleston.rejected`, `xstate.done.actor.charleston` with the output at the end). Ctrl-C stops it.
  */
 import { createWebSocketInspector } from '@statelyai/inspect';
-import { createActor } from 'xstate';
-import { legalActions, mulberry32, teacherStrategy, viewFor } from 'charleston-engine';
-import { charlestonSnapshotOf, gameMachine } from '../game-machine.js';
+import { playGame } from '../game-machine.js';
 import { waitConnected } from '../inspect-common/wait-connected.mjs';
 
 const url = process.argv.find((arg) => arg.startsWith('ws://') || arg.startsWith('wss://')) ?? 'ws://127.0.0.1:8123/inspect';
@@ -17,24 +15,8 @@ const seed = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 2026);
 
 const inspector = createWebSocketInspector({ url, serializationDepthLimit: 24 });
 if (!(await waitConnected(inspector))) console.error(`not connected to ${url} yet: events are kept until it answers`);
-const game = createActor(gameMachine, { input: { seed }, inspect: inspector.inspect }).start();
-// One refused event first, to show the refusal coming back to the game.
-game.send({ type: 'pass.commit', seat: 'east', tiles: ['J', 'J', 'J'] });
-const words = mulberry32(seed);
-const next = (): number => words() / 2 ** 32;
-for (let turn = 0; turn < 500 && game.getSnapshot().matches('charleston'); turn += 1) {
-  const snapshot = charlestonSnapshotOf(game);
-  if (snapshot === undefined) break;
-  if (snapshot.value === 'misdeal') {
-    game.send({ type: 'hand.redeal' });
-    continue;
-  }
-  const move = (['east', 'south', 'west', 'north'] as const)
-    .map((seat) => teacherStrategy.act(viewFor(snapshot, seat), legalActions(snapshot, seat), next))
-    .find((event) => event !== null);
-  if (!move) break;
-  game.send(move);
-}
+// The game refuses one event first (a joker), then teacher bots play the hand through the game machine.
+const game = playGame(seed, { inspect: inspector.inspect });
 console.log(`done ${JSON.stringify(game.getSnapshot().value)}`);
 
 const stop = (): void => {
