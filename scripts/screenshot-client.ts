@@ -5,24 +5,17 @@
  * The service runs in process on 127.0.0.1 over an in-memory database, with seeded tables.
  * Run: npx tsx scripts/screenshot-client.ts
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { buildClient } from './build-client.js';
-import { createService } from '../src/server/app.js';
+import { startClientService } from '../test/client/support/service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = join(ROOT, 'docs');
 
-const dist = await mkdtemp(join(tmpdir(), 'charleston-shots-'));
-await buildClient({ outdir: join(dist, 'client') });
-const service = await createService({ location: { kind: 'pglite', dir: null }, distDir: dist });
-await service.app.listen({ host: '127.0.0.1', port: 0 });
-const address = service.app.server.address();
-if (typeof address !== 'object' || address === null) throw new Error('the service has no address');
-const base = `http://127.0.0.1:${address.port}`;
+// The same service with its freshly built client as the end-to-end tests use (PGlite in memory, 127.0.0.1).
+const served = await startClientService();
+const { base } = served;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -74,6 +67,5 @@ try {
   console.log('docs/client-lobby.png, docs/client-phone.png, docs/client-desktop.png written');
 } finally {
   await browser.close();
-  await service.close();
-  await rm(dist, { recursive: true, force: true });
+  await served.close();
 }
