@@ -7,11 +7,13 @@
 import { createActor, transition, type ActorOptions, type SnapshotFrom } from 'xstate';
 import { charlestonMachine, createCharlestonMachine, DECIDED, RESOLVED, type RejectedEmitted } from '../machines/charleston.machine.js';
 import { InputError, describeType, isRecord, own } from './errors.js';
+import { localeOptionArgument, validatorArgument } from './arguments.js';
 import { resolveSetup, SETUP_KEYS, type CharlestonSetup, type ResolvedSetup } from './input.js';
 import type { CharlestonOutput } from './output.js';
 import { isSeat } from './seats.js';
 import { phaseOf, type StateValue } from './phase.js';
 import { decide, type DecideOptions } from './rules/decide.js';
+import { refuse } from './rules/refuse.js';
 import type { Locale } from './i18n/catalog.js';
 import { localeOrWarn, localizeRefusal } from './i18n/translate.js';
 import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
@@ -87,16 +89,14 @@ export function resolveInput(options: unknown = {}): ResolvedSetup {
   return resolveSetup(options, OPTION_KEYS);
 }
 
-/** Checks the options that are not setup data: the validator, the inspector and the locale. */
-export function checkFunctionOptions(options: { isWinningHand?: unknown; inspect?: unknown; locale?: unknown }): void {
-  const { isWinningHand, inspect, locale } = options;
-  if (isWinningHand !== undefined && typeof isWinningHand !== 'function') {
-    throw new InputError('isWinningHand', `must be a function (rack) => boolean, got ${describeType(isWinningHand)}`);
-  }
+/** Checks the options that are not setup data (the inspector, the locale); returns the validator's decide options. */
+function checkFunctionOptions(options: { isWinningHand?: unknown; inspect?: unknown; locale?: unknown }): DecideOptions {
+  const { inspect } = options;
   if (inspect !== undefined && typeof inspect !== 'function' && !(isRecord(inspect) && typeof own(inspect, 'next') === 'function')) {
     throw new InputError('inspect', `must be an inspection observer (a function or { next }), got ${describeType(inspect)}`);
   }
-  if (locale !== undefined && typeof locale !== 'string') throw new InputError('locale', `must be a language tag such as "ca", got ${describeType(locale)}`);
+  localeOptionArgument(options.locale);
+  return validatorArgument(options.isWinningHand);
 }
 
 /** The phase of a snapshot. */
@@ -124,6 +124,9 @@ type CharlestonActor = ReturnType<typeof createActor<typeof charlestonMachine>>;
 
 /** A listener call waiting its turn: snapshots and refusals reach listeners in the order they happened. */
 type Notice = { snapshot: CharlestonSnapshot } | { rejected: RejectedNotice };
+
+/** The most events listeners may send while one outside send is handled (a loop guard; a hand has about 40). */
+export const MAX_LISTENER_EVENTS = 10_000;
 
 /** Calls a user's listener; a throwing listener is reported, never allowed to break the table or the others. */
 function callListener<T>(listener: (value: T) => void, value: T): void {
@@ -156,6 +159,9 @@ class Table implements CharlestonService {
   #rejectedListeners: Set<(notice: RejectedNotice) => void> | null = null;
   /** True while the actor is processing an event this table sent. */
   #inActor = false;
+  /** True while an outside send (not one from a listener) is being handled, and how many listeners sent since. */
+  #busy = false;
+  #listenerEvents = 0;
   /** While the actor is processing: the state after every event queued so far, and this send's own result. */
   #projected: CharlestonSnapshot | null = null;
   #ownResult: CharlestonSnapshot | null = null;
@@ -184,7 +190,36 @@ class Table implements CharlestonService {
   }
 
   send(event: unknown): SendResult {
-    if (this.#inActor) return this.#sendWhileTransitioning(event);
+    if (this.#busy) {
+      // Sent by a listener while an outside send is being handled.
+      this.#listenerEvents += 1;
+      if (this.#listenerEvents > MAX_LISTENER_EVENTS) return this.#cutListenerLoop();
+      return this.#inActor ? this.#sendWhileTransitioning(event) : this.#apply(event);
+    }
+    this.#busy = true;
+    this.#listenerEvents = 0;
+    try {
+      return this.#apply(event);
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /**
+   * A listener that answers every change with another event (a refusal answered by a refused event, say) would
+   * never let an outside send return. Past {@link MAX_LISTENER_EVENTS} such events, the rest of that send's are
+   * refused without notifying anyone, which ends the loop; the first cut is reported with `console.error`.
+   */
+  #cutListenerLoop(): SendResult {
+    if (this.#listenerEvents === MAX_LISTENER_EVENTS + 1) {
+      console.error(`charleston: listeners sent more than ${MAX_LISTENER_EVENTS} events during one send; the rest are refused (a listener loop?)`);
+    }
+    const problem = `more than ${MAX_LISTENER_EVENTS} events were sent from listeners during one send (a listener loop?), so this one is not applied`;
+    return { ok: false, refusal: localizeRefusal(refuse('INVALID_EVENT', { problem }), this.locale) };
+  }
+
+  /** Decides and applies one event (see the class comment). */
+  #apply(event: unknown): SendResult {
     const before = this.actor.getSnapshot();
     const decision = decide(phaseOfSnapshot(before), before.context, event, this.#decideOptions);
     if (!decision.ok) return this.#reject(event, decision.refusal);
@@ -328,9 +363,8 @@ export function serviceFor(actor: CharlestonActor, decideOptions: DecideOptions,
  */
 export function createCharleston(options: CharlestonOptions = {}): CharlestonService {
   const setup = resolveInput(options);
-  checkFunctionOptions(options);
+  const decideOptions = checkFunctionOptions(options);
   const input = { [RESOLVED]: setup } as CharlestonSetup;
-  const decideOptions: DecideOptions = options.isWinningHand ? { isWinningHand: options.isWinningHand } : {};
   const machine = createCharlestonMachine(decideOptions);
   const actor = createActor(machine, options.inspect ? { input, inspect: options.inspect } : { input });
   actor.start();

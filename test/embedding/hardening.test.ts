@@ -21,6 +21,7 @@ import {
   type Seat,
   type SendResult,
 } from '../../src/index.js';
+import { MAX_LISTENER_EVENTS } from '../../src/service.js';
 import { SEATS } from '../../src/seats.js';
 import { RACKS } from '../unit/fixtures.js';
 import { mulberry32 } from '../../src/prng.js';
@@ -135,6 +136,38 @@ describe('re-entrancy: events sent from inside listeners', () => {
     table.subscribe((snapshot) => heard.push(snapshot.status));
     expect(table.send({ type: 'hand.declareMahjong', seat: 'east' })).toEqual({ ok: true, phase: 'eastMahjong' });
     expect(heard).toEqual(['done']);
+  });
+
+  it('a listener loop (every refusal answered by another refused event) is cut; the send returns', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const table = createCharleston({ seed: 8 });
+    const answers: SendResult[] = [];
+    const stop = table.on('rejected', () => {
+      answers.push(table.send({ type: 'nonsense' }));
+    });
+    expect(table.send({ type: 'nonsense' }).ok).toBe(false);
+    stop();
+    expect(answers.length).toBe(MAX_LISTENER_EVENTS + 1);
+    const last = answers[answers.length - 1];
+    expect(last?.ok === false && last.refusal.code).toBe('INVALID_EVENT');
+    expect(last?.ok === false && last.refusal.message).toMatch(/listener loop/);
+    expect(errors).toHaveBeenCalledTimes(1);
+    // The table is sound and answers the next send as usual.
+    expect(table.send(legalEvents(legalActions(table, 'east'))[0]).ok).toBe(true);
+  });
+
+  it('a loop of accepted events from an actor listener (commit, retract, commit …) is cut too', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const table = createCharleston({ seed: 8 });
+    const commit = legalEvents(legalActions(table, 'east'))[0];
+    const subscription = table.actor.subscribe(() => {
+      table.send(table.context.table.east === null ? commit : { type: 'pass.retract', seat: 'east' });
+    });
+    expect(table.send(commit).ok).toBe(true);
+    subscription.unsubscribe();
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(table.getSnapshot().status).toBe('active');
+    expect(table.phase).toBe('firstCharleston.right');
   });
 
   it('a listener that throws is reported; the table and the other listeners go on', () => {
