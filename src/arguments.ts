@@ -8,7 +8,8 @@ import { isSeed, type Seed } from './prng.js';
 import { DIRECTIONS, SEATS, isSeat, type Direction, type Seat } from './seats.js';
 import type { CharlestonService, CharlestonSnapshot } from './service.js';
 import { SET_SIZE, isTile, type Tile, type TileId } from './tiles.js';
-import type { CharlestonContext, Phase } from './types.js';
+import type { CharlestonContext, Phase, WinningHandValidator } from './types.js';
+import type { DecideOptions } from './rules/decide.js';
 
 /** The seat argument, or an InputError listing the seats. */
 export function seatArgument(value: unknown, where = 'seat'): Seat {
@@ -100,4 +101,16 @@ export function optionsArgument<T extends object>(value: unknown, where = 'optio
   if (value === undefined) return {};
   if (isRecord(value)) return value as Partial<T>;
   throw new InputError(where, `must be an object, got ${describeType(value)}`);
+}
+
+/** R10's validator option (absent, or a function), as the decide options it gives. */
+export function validatorArgument(value: unknown, where = 'isWinningHand'): DecideOptions {
+  if (value === undefined) return {};
+  if (typeof value !== 'function') throw new InputError(where, `must be a function (rack) => boolean, got ${describeType(value)}`);
+  return { isWinningHand: value as WinningHandValidator };
+}
+
+/** A `locale` option: absent, or a language tag (an unknown tag falls back to English later, with a warning). */
+export function localeOptionArgument(value: unknown, where = 'locale'): void {
+  if (value !== undefined && typeof value !== 'string') throw new InputError(where, `must be a language tag such as "ca", got ${describeType(value)}`);
 }

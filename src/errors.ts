@@ -6,11 +6,14 @@
 export class InputError extends Error {
   /** Where in the input the problem is, as a dotted path. */
   readonly where: string;
+  /** The problem without the place (the message is `where: reason`). */
+  readonly reason: string;
   override readonly name: string = 'InputError';
 
   constructor(where: string, problem: string) {
     super(where ? `${where}: ${problem}` : problem);
     this.where = where;
+    this.reason = problem;
   }
 }
 

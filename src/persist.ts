@@ -12,6 +12,7 @@ import { invariantViolations } from './invariants.js';
 import { PHASES, type StateValue } from './phase.js';
 import { isSeed, normalizeSeed, type Seed } from './prng.js';
 import { MAX_REASON } from './rules/event-shape.js';
+import { localeOptionArgument, validatorArgument } from './arguments.js';
 import { hasWrongCount } from './rules/counts.js';
 import { hasPairCommitted, isCourtesyOver, pairStatus } from './rules/courtesy.js';
 import type { DecideOptions } from './rules/decide.js';
@@ -251,11 +252,13 @@ export function restore(text: string, options: RestoreOptions = {}): CharlestonS
   if (!isRecord(options)) throw new RestoreError('invalid', 'options', `must be an object such as { locale }, got ${describeType(options)}`);
   const extra = unknownKeys(options, ['isWinningHand', 'locale']);
   if (extra.length > 0) throw new RestoreError('invalid', `options.${extra[0]}`, 'unknown option (known: isWinningHand, locale)');
-  if (options.isWinningHand !== undefined && typeof options.isWinningHand !== 'function') {
-    throw new RestoreError('invalid', 'options.isWinningHand', `must be a function (rack) => boolean, got ${describeType(options.isWinningHand)}`);
-  }
-  if (options.locale !== undefined && typeof options.locale !== 'string') {
-    throw new RestoreError('invalid', 'options.locale', `must be a language tag such as "ca", got ${describeType(options.locale)}`);
+  let decideOptions: DecideOptions;
+  try {
+    localeOptionArgument(options.locale, 'options.locale');
+    decideOptions = validatorArgument(options.isWinningHand, 'options.isWinningHand');
+  } catch (error) {
+    const input = error as InputError;
+    throw new RestoreError('invalid', input.where, input.reason);
   }
   const read = readPersisted(text);
   let { phase, context } = read;
@@ -263,8 +266,6 @@ export function restore(text: string, options: RestoreOptions = {}): CharlestonS
     context = { ...context, misdeal: { by: null, reason: wrongCountReason(context) } };
     phase = 'misdeal';
   }
-  const validator = options.isWinningHand as WinningHandValidator | undefined;
-  const decideOptions: DecideOptions = validator ? { isWinningHand: validator } : {};
   const machine = createCharlestonMachine(decideOptions);
   const snapshot = machine.resolveState({ value: stateValueFor(phase, context), context });
   const actor = createActor(machine, { snapshot });

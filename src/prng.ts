@@ -26,9 +26,14 @@ export const MAX_SEED = 0xffff_ffff;
 export type Seed = number | string;
 
 /** What a stream of random words is for; each purpose has its own stream, so one never reveals another. */
-export type Stream = 'shuffle' | 'ids' | 'redeal' | 'bots';
+export const STREAMS = ['shuffle', 'ids', 'redeal', 'bots'] as const;
+/** A stream's name. */
+export type Stream = (typeof STREAMS)[number];
 
-const STREAM_DOMAIN: Readonly<Record<Stream, number>> = { shuffle: 0, ids: 1, redeal: 2, bots: 3 };
+/** True when `value` names a stream. */
+export function isStream(value: unknown): value is Stream {
+  return (STREAMS as readonly unknown[]).includes(value);
+}
 const HEX_SEED = /^[0-9a-fA-F]{32,64}$/;
 
 /** True when `value` is a 32-bit seed: an integer 0 … 2^32 − 1. */
@@ -87,13 +92,13 @@ export function chachaBlock(input: Uint32Array, out: Uint32Array): void {
  */
 export function chachaWords(hexSeed: string, stream: Stream): () => number {
   if (!isHexSeed(hexSeed)) throw new InputError('seed', 'a live seed is a string of 32 to 64 hex digits');
-  if (!Object.prototype.hasOwnProperty.call(STREAM_DOMAIN, stream)) throw new InputError('stream', 'not a stream (shuffle, ids, redeal, bots)');
+  if (!isStream(stream)) throw new InputError('stream', `not a stream (${STREAMS.join(', ')})`);
   const digits = hexSeed.toLowerCase().padEnd(64, '0');
   const state = new Uint32Array(16);
   state.set([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);
   for (let i = 0; i < 8; i += 1) state[4 + i] = Number.parseInt(digits.slice(i * 8, i * 8 + 8), 16) >>> 0;
   state[12] = 0;
-  state[13] = STREAM_DOMAIN[stream];
+  state[13] = STREAMS.indexOf(stream);
   state[14] = hexSeed.length;
   state[15] = 0;
   const block = new Uint32Array(16);

@@ -14,6 +14,7 @@ import {
   snapshotArgument,
   tileIdArgument,
   tileListArgument,
+  validatorArgument,
 } from './arguments.js';
 import * as deal from './deal.js';
 import { InputError, describeType, isRecord } from './errors.js';
@@ -103,7 +104,7 @@ export function mulberry32(seed: number): () => number {
 /** A copy of `items` shuffled by the seed's documented Fisher–Yates (see the seeds section of the reference). */
 export function seededShuffle<T>(items: readonly T[], seed: prng.Seed, stream: prng.Stream = 'shuffle'): T[] {
   if (!Array.isArray(items)) throw new InputError('items', `must be a list, got ${describeType(items)}`);
-  if (!['shuffle', 'ids', 'redeal', 'bots'].includes(stream)) throw new InputError('stream', `not a stream: ${describeType(stream)} (shuffle, ids, redeal, bots)`);
+  if (!prng.isStream(stream)) throw new InputError('stream', `not a stream: ${describeType(stream)} (${prng.STREAMS.join(', ')})`);
   return prng.seededShuffle(items, seedArgument(seed), stream);
 }
 
@@ -155,11 +156,7 @@ export function decide(phaseValue: Phase, context: CharlestonContext, raw: unkno
 }
 
 function validatorOptions(options: unknown): decideModule.DecideOptions {
-  const checked = optionsArgument<decideModule.DecideOptions>(options);
-  if (checked.isWinningHand !== undefined && typeof checked.isWinningHand !== 'function') {
-    throw new InputError('options.isWinningHand', `must be a function, got ${describeType(checked.isWinningHand)}`);
-  }
-  return checked.isWinningHand ? { isWinningHand: checked.isWinningHand } : {};
+  return validatorArgument(optionsArgument<decideModule.DecideOptions>(options).isWinningHand, 'options.isWinningHand');
 }
 
 /** Resolves a pass with the IOU method (R6): new racks, an empty table, what each seat received. */

@@ -51,6 +51,14 @@ const text = (values: FlagValues, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** True when the optional packages a command needs are installed; otherwise says which, with the install line. */
+async function hasPeers(command: keyof typeof PEERS, io: Io, locale: Locale): Promise<boolean> {
+  const missing = await requirePeers(command, PEERS[command], { locale });
+  if (missing === null) return true;
+  io.err(missing);
+  return false;
+}
+
 /**
  * The commands, in the order the overview lists them. `serve` joins as one more entry (its catalog keys exist in
  * every language: `cli.command.serve`, `cli.exit.serve`, `cli.flag.servePort`, `cli.flag.db`, `cli.flag.allowOrigin`):
@@ -110,11 +118,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     },
     run: async ({ values, positionals, io, locale }) => {
       if (positionals.length > 1) return usageError(io, locale, t(locale, 'cli.inspectOneFile', { count: positionals.length }), 'inspect');
-      const missing = await requirePeers('inspect', PEERS.inspect, { locale });
-      if (missing !== null) {
-        io.err(missing);
-        return EXIT.invalid;
-      }
+      if (!(await hasPeers('inspect', io, locale))) return EXIT.invalid;
       const { inspectCommand } = await import('./inspect.js');
       const [seed, seats, port, host] = [text(values, 'seed'), text(values, 'seats'), text(values, 'port'), text(values, 'host')];
       return inspectCommand({ file: positionals[0], seed, seats, port, host, autoplay: values['autoplay'] === true, locale }, io);
@@ -135,11 +139,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     },
     run: async ({ values, positionals, io, locale }) => {
       if (positionals.length > 0) return usageError(io, locale, t(locale, 'cli.serveNoFiles', { file: positionals[0] as string }), 'serve');
-      const missing = await requirePeers('serve', PEERS.serve, { locale });
-      if (missing !== null) {
-        io.err(missing);
-        return EXIT.invalid;
-      }
+      if (!(await hasPeers('serve', io, locale))) return EXIT.invalid;
       const { serveCommand } = await import('./serve.js');
       const args: string[] = [];
       for (const flag of ['host', 'port', 'db'] as const) {
