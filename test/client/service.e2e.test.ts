@@ -125,7 +125,8 @@ describe('the client through the service', () => {
     // Until the table has passed, East may take the packet back (and pass again).
     await east.click('[data-action="retract"]');
     await east.locator('[data-action="retract"]:disabled').waitFor({ timeout: 15_000 });
-    expect(await east.locator('[data-tile]').count()).toBe(14);
+    // The button is disabled as soon as the retract is sent; the rack grows back when the next view arrives.
+    await expect.poll(() => east.locator('[data-tile]').count(), { timeout: 15_000 }).toBe(14);
     await chooseTiles(east, 3);
     await actAndConfirm(east, 'pass');
     await east.locator('[data-action="retract"]:enabled').waitFor({ timeout: 15_000 });
@@ -222,7 +223,8 @@ describe('the client through the service', () => {
     expect(await north.locator('[data-tile]').count()).toBe(12);
     await north.click('[data-action="draw"]');
     await north.locator('[data-action="draw"]:disabled').waitFor({ timeout: 15_000 });
-    expect(await north.locator('[data-tile]').count()).toBe(13);
+    // Disabled once the draw is sent; the 13th tile arrives with the next view.
+    await expect.poll(() => north.locator('[data-tile]').count(), { timeout: 15_000 }).toBe(13);
     expect(await north.locator('.seat[data-seat="north"] .seat-count').textContent()).toBe('13 tiles');
   }, 60_000);
 
