@@ -46,8 +46,9 @@ const watchdog = setTimeout(() => {
 }, WATCHDOG_MS);
 watchdog.unref();
 const here = fileURLToPath(new URL('.', import.meta.url));
+/** Progress: on stdout, or on stderr with --json (stdout then carries the one JSON object only). */
 const log = (line: string): void => {
-  if (!asJson) process.stdout.write(`${line}\n`);
+  (asJson ? process.stderr : process.stdout).write(`${line}\n`);
 };
 
 interface Child {
@@ -58,7 +59,7 @@ interface Child {
 }
 
 /** How long a child may take to print its serving line, answer an RPC, or stop. */
-const CHILD_START_MS = 60_000;
+const CHILD_START_MS = 90_000;
 const RPC_MS = 120_000;
 const STOP_MS = 20_000;
 
@@ -400,6 +401,7 @@ async function main(): Promise<void> {
     const startDb = pg?.url ?? `pglite:${join(pgliteDir, 'start')}`;
     phase = 'start with stored tables';
     await storeTables(startDb, STORED_TABLES);
+    phase = `start to serving with ${STORED_TABLES} stored tables`;
     const startNodeTimed = await startNode(startDb);
     const startToServingMillis = Math.round(startNodeTimed.startMillis);
     await startNodeTimed.stop();
@@ -445,11 +447,13 @@ async function main(): Promise<void> {
   }
   if (asJson) process.stdout.write(`${JSON.stringify(results)}\n`);
   else log(JSON.stringify(results, null, 2));
-  process.exit(0);
 }
 
-if (profileDir !== null) {
-  await profileRun(profileDir);
+try {
+  if (profileDir !== null) await profileRun(profileDir);
+  else await main();
   process.exit(0);
+} catch (error) {
+  process.stderr.write(`bench:service failed in phase "${phase}": ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
 }
-await main();
