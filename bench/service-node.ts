@@ -1,7 +1,7 @@
 /**
  * A service node for `bench/service.ts`, run as a child process with IPC: the real service with the bench's
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
- * line; answers `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
+ * line; answers `cpu` (CPU time used so far), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
 import { createService } from '../src/server/app.js';
 import { parseDbLocation } from '../src/server/storage/db.js';
@@ -19,7 +19,7 @@ const address = service.app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
 process.stdout.write(`Charleston service: http://127.0.0.1:${port}/\n`);
 
-type Request = { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
+type Request = { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
 
 const memory = (): number => {
   (globalThis as { gc?: () => void }).gc?.();
@@ -32,7 +32,10 @@ process.on('message', (message: Request) => {
   const reply = (value: unknown): void => {
     process.send?.({ id: message.id, value });
   };
-  if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.registry.size, connections: service.tables.hub.connections });
+  if (message.type === 'cpu') {
+    const usage = process.cpuUsage();
+    reply({ micros: usage.user + usage.system, at: performance.now() });
+  } else if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.registry.size, connections: service.tables.hub.connections });
   else if (message.type === 'evict') reply(service.tables.registry.evictIdle(Number.MAX_SAFE_INTEGER, 0));
   else if (message.type === 'create') {
     void (async () => {

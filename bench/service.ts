@@ -25,11 +25,11 @@ const args = new Set(process.argv.slice(2));
 const asJson = args.has('--json');
 const quick = args.has('--quick');
 const SCALES = quick ? [1, 10, 50] : [1, 100, 1000];
-const BUDGET_MS = quick ? 15_000 : 45_000;
+const BUDGET_MS = quick ? 15_000 : 30_000;
 const STORED_TABLES = quick ? 1_000 : 10_000;
 /** The paced run: every seat thinks 0.5–1.5 × this long before each move (people, not a flood). */
 const THINK_MS = 5_000;
-const PACED_BUDGET_MS = quick ? 12_000 : 30_000;
+const PACED_BUDGET_MS = quick ? 12_000 : 20_000;
 /** The ceiling loop runs this long. */
 const CEILING_MS = quick ? 3_000 : 10_000;
 /** The whole run must end within this (it then exits 1 saying which phase it was in). */
@@ -40,8 +40,11 @@ const profileDir = ((): string | null => {
   return at < 0 ? null : (process.argv[at + 1] ?? null);
 })();
 let phase = 'starting';
+/** What has been measured so far: printed (with `incomplete`) if the watchdog ends the run. */
+const partial: Record<string, unknown> = {};
 const watchdog = setTimeout(() => {
   process.stderr.write(`bench:service: gave up after ${WATCHDOG_MS / 1000} s, in phase "${phase}"\n`);
+  if (asJson) process.stdout.write(`${JSON.stringify({ incomplete: phase, ...partial })}\n`);
   process.exit(1);
 }, WATCHDOG_MS);
 watchdog.unref();
@@ -339,34 +342,37 @@ async function profileRun(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Waits (bounded) until a child has gone quiet: under 10 % of a core over 250 ms. A flood's budget ends with
+ * work still queued in the server (its clients are gone, their sends not); the next run must not inherit it.
+ */
+async function quiet(child: Child, what: string): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  let last = await child.rpc<{ micros: number; at: number }>('cpu');
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await child.rpc<{ micros: number; at: number }>('cpu');
+    if ((now.micros - last.micros) / 1000 / (now.at - last.at) < 0.1) return;
+    if (performance.now() > deadline) {
+      log(`${what}: still busy after 20 s; going on`);
+      return;
+    }
+    last = now;
+  }
+}
+
 async function main(): Promise<void> {
   const pg = await postgres();
   const pgliteDir = mkdtempSync(join(tmpdir(), 'charleston-bench-pglite-'));
   const results: Record<string, unknown> = { scales: SCALES };
   try {
-    // Ours on PostgreSQL and on PGlite, the peer, at each scale.
+    // Ours on PostgreSQL (or PGlite without one) and the peer take turns at each scale, so that the machine's
+    // other load falls on both alike; then the paced run; then ours on PGlite.
     const ours: Record<string, RunResult[]> = {};
     let paced: RunResult | null = null;
-    for (const [name, db] of [['postgres', pg?.url ?? null], ['pglite', `pglite:${join(pgliteDir, 'db')}`]] as const) {
-      if (db === null) continue;
-      phase = `starting a node on ${name}`;
-      const node = await startNode(db);
-      ours[name] = [];
-      for (const scale of name === 'pglite' ? SCALES.slice(0, 2) : SCALES) {
-        phase = `ours on ${name}, flood at ${scale} tables`;
-        const run = await runOurs(node.base, scale, BUDGET_MS);
-        ours[name]?.push(run);
-        log(`ours on ${name}, ${scale} tables: ${JSON.stringify(summary(run))}`);
-      }
-      if (name === 'postgres') {
-        phase = 'ours on postgres, paced';
-        paced = await runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS);
-        log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
-      }
-      await node.stop();
-    }
     // boardgame.io logs each move it refuses at a stale state id ("ERROR: invalid stateID …") on stderr: counted, not printed.
     let peerStale = 0;
+    phase = 'starting the peer';
     const peerNode = await startChild('service-peer.ts', [], /^peer: (http:\/\/\S+)$/, {
       onStderr: (line) => {
         if (line.includes('invalid stateID')) peerStale += 1;
@@ -375,14 +381,36 @@ async function main(): Promise<void> {
     });
     const peer: RunResult[] = [];
     const peerStaleByScale: number[] = [];
-    for (const scale of SCALES) {
-      phase = `peer flood at ${scale} tables`;
-      const staleBefore = peerStale;
-      const run = await runPeer(peerNode.base, scale, BUDGET_MS);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the last stderr lines of this scale
-      peer.push(run);
-      peerStaleByScale.push(peerStale - staleBefore);
-      log(`boardgame.io 0.50 (in memory), ${scale} tables: ${JSON.stringify({ ...summary(run), staleMoves: peerStale - staleBefore })}`);
+    for (const [name, db] of [['postgres', pg?.url ?? null], ['pglite', `pglite:${join(pgliteDir, 'db')}`]] as const) {
+      if (db === null) continue;
+      phase = `starting a node on ${name}`;
+      const node = await startNode(db);
+      const withPeer = peer.length === 0;
+      ours[name] = [];
+      for (const scale of name === 'pglite' ? SCALES.slice(0, 2) : SCALES) {
+        phase = `ours on ${name}, flood at ${scale} tables`;
+        const run = await runOurs(node.base, scale, BUDGET_MS);
+        ours[name]?.push(run);
+        log(`ours on ${name}, ${scale} tables: ${JSON.stringify(summary(run))}`);
+        partial[`${name} ${scale}`] = summary(run);
+        await quiet(node, `ours on ${name} after the flood at ${scale} tables`);
+        if (!withPeer) continue;
+        phase = `peer flood at ${scale} tables`;
+        const staleBefore = peerStale;
+        const peerRun = await runPeer(peerNode.base, scale, BUDGET_MS);
+        await quiet(peerNode, `the peer after the flood at ${scale} tables`);
+        peer.push(peerRun);
+        peerStaleByScale.push(peerStale - staleBefore);
+        log(`boardgame.io 0.50 (in memory), ${scale} tables: ${JSON.stringify({ ...summary(peerRun), staleMoves: peerStale - staleBefore })}`);
+        partial[`peer ${scale}`] = { ...summary(peerRun), staleMoves: peerStale - staleBefore };
+      }
+      if (name === 'postgres') {
+        phase = 'ours on postgres, paced';
+        paced = await runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS);
+        log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
+        partial.paced = summary(paced);
+      }
+      await node.stop();
     }
     await peerNode.stop();
 
@@ -391,6 +419,7 @@ async function main(): Promise<void> {
       phase = 'the PostgreSQL ceiling';
       ceilingFigures = await ceiling(pg.url, CEILING_MS);
       log(`ceiling: ${JSON.stringify(ceilingFigures)}`);
+      partial.ceiling = ceilingFigures;
     }
 
     phase = 'memory';
