@@ -1,21 +1,27 @@
 /**
  * Builds the service: a fastify app with the HTTP API, the live route, rate limits, the origin allow-list and
- * the static pages, over one database. `startService` also migrates the schema and listens for other nodes'
- * changes; `close()` stops taking requests, finishes what is in flight and closes the database.
+ * the static pages, over one database. `createService` also migrates the schema, listens for other nodes'
+ * changes (and reads its tables again whenever that listener comes back), runs the retention cleanup, and
+ * offers metrics; `close()` drains: no new work, the replies of what was in flight written, then every live
+ * socket closed with 1001, then the database closed.
  */
+import type { Server } from 'node:http';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: tables speak en, ca, sw and el
-import { bearerToken, hashToken } from './auth.js';
+import { bearerToken } from './auth.js';
+import { Gate, type AuthFailureOptions } from './gate.js';
 import { installErrorHandlers } from './http-errors.js';
 import { Hub } from './hub.js';
 import { registerLive, type LiveOptions } from './live.js';
+import type { Metrics } from './metrics.js';
 import { installOriginCheck } from './origin.js';
 import { registerRoutes } from './routes.js';
 import { registerStatic } from './static.js';
+import { DEFAULT_RETENTION, cleanup, type CleanupResult, type Retention } from './storage/cleanup.js';
 import { openDb, type Db, type DbLocation } from './storage/db.js';
 import { CHANGES_CHANNEL } from './storage/queries.js';
 import { migrate } from './storage/schema.js';
@@ -23,6 +29,11 @@ import { TableService, type TableServiceOptions } from './tables.js';
 
 /** Largest request body and WebSocket message (64 KiB). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+/** The log levels of `--log-level` (pino's). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** A log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Everything a service can be told; every field has a safe default. */
 export interface ServiceOptions {
@@ -32,14 +43,30 @@ export interface ServiceOptions {
   db?: Db;
   /** Origins allowed to call from a browser besides the service's own. */
   allowOrigins?: readonly string[];
-  /** HTTP requests per token (or per address without one) per minute (default 600). */
+  /** HTTP requests per verified token (or per address without one) per minute (default 600). */
   httpPerMinute?: number;
+  /** Tables one address may create per minute (default 30). */
+  createPerMinute?: number;
+  /** Failed token checks allowed per address (default a burst of 30, then 1 per second). */
+  authFailures?: AuthFailureOptions;
   /** Where the built pages are (default: the package's dist/). */
   distDir?: string;
   /** Limits of live connections. */
   live?: Partial<LiveOptions>;
   /** Limits of the table registry and bots. */
   tables?: Partial<TableServiceOptions>;
+  /** How long data is kept (defaults in {@link DEFAULT_RETENTION}). */
+  retention?: Partial<Retention>;
+  /** How often the cleanup runs, in milliseconds (default 10 minutes; 0 = never on its own). */
+  cleanupEveryMillis?: number;
+  /** JSON logs on standard error: one line per request and per live connection's open and close (default `silent`). */
+  logLevel?: LogLevel;
+  /** Trust `X-Forwarded-For` from a proxy in front (per-address limits then see the real client; default false). */
+  trustProxy?: boolean;
+  /** Metrics to record into (from `createMetrics`); none by default. */
+  metrics?: Metrics;
+  /** Longest wait, at shutdown, for live sockets to close after 1001 (default 3,000 ms). */
+  closeMillis?: number;
 }
 
 /** A built service. */
@@ -47,7 +74,9 @@ export interface Service {
   readonly app: FastifyInstance;
   readonly tables: TableService;
   readonly db: Db;
-  /** Stops accepting, finishes in-flight work, closes the database (unless it was handed in). */
+  /** Runs the retention cleanup once now (on one node at a time). */
+  cleanup(): Promise<CleanupResult>;
+  /** Stops accepting, writes the replies of in-flight work, closes live sockets with 1001, closes the database (unless handed in). */
   close(): Promise<void>;
 }
 
@@ -56,11 +85,13 @@ const DEFAULT_LIVE: LiveOptions = {
   maxBufferedBytes: 1024 * 1024,
   maxInFlight: 16,
   maxConnections: 10_000,
+  maxPerToken: 8,
+  maxPerAddress: 256,
   rate: { burst: 40, perSecond: 20 },
   pingMillis: 30_000,
 };
 
-const DEFAULT_TABLES: TableServiceOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64 };
+const DEFAULT_TABLES: TableServiceOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package's dist/ folder, from the compiled file (dist/src/server) or the source (src/server). */
@@ -78,17 +109,30 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   }
   const hub = new Hub();
   const tableOptions = { ...DEFAULT_TABLES, ...options.tables };
-  const tables = new TableService(db, hub, tableOptions);
+  const tables = new TableService(db, hub, tableOptions, options.metrics?.observer);
+  const gate = new Gate(tables, options.authFailures ?? { burst: 30, perSecond: 1 });
   await db.listen(CHANGES_CHANNEL, (payload) => tables.onNotify(payload));
+  db.onListenerRestored(() => tables.resync());
 
   const app = Fastify({
     bodyLimit: MAX_MESSAGE_BYTES,
     routerOptions: { maxParamLength: 200 },
-    logger: false,
+    logger: {
+      level: options.logLevel ?? 'silent',
+      stream: process.stderr,
+      // Never a token: the Authorization header is not logged (and tokens never travel in URLs).
+      redact: ['req.headers.authorization'],
+    },
+    disableRequestLogging: true,
+    trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Strict validation: unknown fields are errors, not silently removed; no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allowUnionTypes: true } },
+  });
+  // One line per request, once it is answered: id, method, path, status, time. No headers, no body.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url.split('?')[0]?.slice(0, 200), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
   installErrorHandlers(app);
   const allowedOrigins = new Set(options.allowOrigins ?? []);
@@ -98,27 +142,51 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     max: options.httpPerMinute ?? 600,
     timeWindow: 60_000,
     cache: 10_000,
-    keyGenerator: (request) => {
-      const token = bearerToken(request.headers.authorization);
-      return token === null ? `ip ${request.ip}` : `token ${hashToken(token)}`;
-    },
+    // A verified token is its own budget; anything else (no token, an unknown one) is the address's.
+    keyGenerator: (request) => gate.limitKey(bearerToken(request.headers.authorization), request.ip),
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false } });
-  registerRoutes(app, tables);
-  registerLive(app, tables, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins);
+  // Live sockets are closed by `close()` below (1001 after the replies), not by the plugin (which would send 1005).
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false }, preClose: (done) => done() });
+  registerRoutes(app, tables, gate, { createPerMinute: options.createPerMinute ?? 30 });
+  const live = registerLive(app, tables, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins);
   registerStatic(app, options.distDir ?? packageDist);
 
   const sweep = setInterval(() => tables.registry.evictIdle(), Math.max(1_000, Math.floor(tableOptions.idleMillis / 2)));
   sweep.unref();
+  const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
+  const runCleanup = async (): Promise<CleanupResult> => {
+    const result = await cleanup(db, retention, tables.nodeId);
+    if (result.tables.length > 0) tables.forget(result.tables);
+    if (result.ran) {
+      options.metrics?.cleaned({ tables: result.tables.length, keys: result.keys });
+      if (result.tables.length > 0 || result.keys > 0) app.log.info({ cleanup: { tables: result.tables.length, keys: result.keys } }, 'cleanup');
+    }
+    return result;
+  };
+  const cleanupEvery = options.cleanupEveryMillis ?? 10 * 60_000;
+  const cleaner =
+    cleanupEvery > 0
+      ? setInterval(() => {
+          runCleanup().catch((error: unknown) => app.log.warn({ err: error }, 'cleanup failed; it runs again later'));
+        }, cleanupEvery)
+      : null;
+  cleaner?.unref();
+  options.metrics?.bind({ db, liveConnections: () => hub.connections, tablesInMemory: () => tables.registry.size, botsWaitingToRetry: () => tables.botsWaitingToRetry });
 
   let closed: Promise<void> | null = null;
   return {
     app,
     tables,
     db,
+    cleanup: runCleanup,
     close() {
       closed ??= (async () => {
         clearInterval(sweep);
+        if (cleaner !== null) clearInterval(cleaner);
+        live.stopAccepting();
+        await tables.drain(); // sends in flight finish; their replies are written as each one settles
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await live.closeAll(options.closeMillis ?? 3_000);
         await app.close();
         await tables.close();
         if (ownDb) await db.close();
@@ -126,4 +194,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       return closed;
     },
   };
+}
+
+/** Starts the metrics server for `metrics` on `host:port` (see `metrics.ts`). */
+export async function startMetricsServer(metrics: Metrics, host: string, port: number): Promise<Server> {
+  const { serveMetrics } = await import('./metrics.js');
+  return serveMetrics(metrics, host, port);
 }

@@ -6,8 +6,16 @@
  */
 import { SEATS, STRATEGIES, chachaWords, legalActions, mulberry32, phaseOfSnapshot, viewFor, waitingFor, type CharlestonEvent, type Seat } from '../index.js';
 import { botSeats } from './players.js';
+import type { SendReply, Sender } from './protocol.js';
 import type { LiveTable } from './registry.js';
-import type { TableService } from './tables.js';
+
+/** What the bots need of the table service: read a table, submit a move. Nothing else. */
+export interface BotHost {
+  /** The table as committed (loaded on demand); throws when there is no such table. */
+  table(id: string): Promise<LiveTable>;
+  /** Submits a bot's move at the version it was chosen for; null when that turn was taken meanwhile. */
+  submit(id: string, sender: Extract<Sender, { kind: 'bot' }>, event: unknown): Promise<SendReply | null>;
+}
 
 /** The next bot move of a table, or null when it waits for a person (or the hand is over). */
 export function nextBotMove(table: LiveTable): { seat: Seat | 'table'; event: CharlestonEvent } | null {
@@ -34,10 +42,9 @@ export function nextBotMove(table: LiveTable): { seat: Seat | 'table'; event: Ch
 }
 
 /** Commits bot moves one at a time until the table waits for a person, at most `burst` in a row. */
-export async function runBotTurns(service: TableService, id: string, burst: number): Promise<void> {
+export async function runBotTurns(service: BotHost, id: string, burst: number): Promise<void> {
   for (let moves = 0; moves < burst; moves += 1) {
-    const table = await service.registry.get(id);
-    if (table === null) return;
+    const table = await service.table(id);
     const move = nextBotMove(table);
     if (move === null) return;
     const reply = await service.submit(id, { kind: 'bot', seat: move.seat, expectedVersion: table.version }, move.event);

@@ -51,6 +51,11 @@ export class Hub {
     return this.#byTable.has(tableId);
   }
 
+  /** The ids of the tables with live connections here. */
+  tableIds(): string[] {
+    return [...this.#byTable.keys()];
+  }
+
   /** Live connections on this node. */
   get connections(): number {
     let count = 0;

@@ -2,19 +2,22 @@
  * The live route (`GET /api/tables/:id/live`, upgraded to a WebSocket). The first message must be a hello with a
  * token (else 4401); then the connection receives its token's view after every change and may send events.
  * Whatever a client sends closes at most its own connection: over 64 KiB → 1009 (enforced by `ws`), a frame that
- * is not a JSON text message → 1002, a slow reader whose unsent buffer passes the bound → 1013.
+ * is not a JSON text message → 1002, a slow reader whose unsent buffer passes the bound → 1013. Connections are
+ * capped per token and per client address as well as per node, so that no one token or address can fill a node;
+ * failed token checks count against the address (see `gate.ts`). At shutdown the replies of committed events are
+ * written first, then every socket closes with 1001.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Role } from './auth.js';
 import { ServiceError } from './errors.js';
+import type { Gate } from './gate.js';
 import { isAllowedOrigin } from './origin.js';
 import { viewMessage, type Listener } from './hub.js';
 import { serviceRefusal } from './messages.js';
 import { RateLimiter } from './rate.js';
 import { tableParams } from './schemas.js';
 import type { TableService } from './tables.js';
-import { selectVersion } from './storage/queries.js';
 
 /** Limits of live connections. */
 export interface LiveOptions {
@@ -26,6 +29,10 @@ export interface LiveOptions {
   maxInFlight: number;
   /** Live connections per node (default 10,000). */
   maxConnections: number;
+  /** Live connections per token (default 8: a seat on a phone, a laptop and a few reloads). */
+  maxPerToken: number;
+  /** Live connections per client address, greeted or not (default 256). */
+  maxPerAddress: number;
   /** Per-token budget of sends. */
   rate: { burst: number; perSecond: number };
   /** Ping interval; a connection that misses a pong is dropped (default 30,000). */
@@ -52,11 +59,31 @@ function parse(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Incomi
 
 const isMessageId = (id: unknown): id is string | number => (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isFinite(id));
 
+/** The live route's handle for a graceful shutdown. */
+export interface LiveRoute {
+  /** Refuses new connections from now on (503). */
+  stopAccepting(): void;
+  /** Closes every socket with 1001 (after what was already written) and resolves once all are closed, within `boundMillis`. */
+  closeAll(boundMillis: number): Promise<void>;
+  /** Open sockets. */
+  readonly size: number;
+}
+
+function bump(counts: Map<string, number>, key: string, by: number): number {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next <= 0) counts.delete(key);
+  else counts.set(key, next);
+  return next;
+}
+
 /** Registers the live route. */
-export function registerLive(app: FastifyInstance, service: TableService, options: LiveOptions, allowedOrigins: ReadonlySet<string>): void {
+export function registerLive(app: FastifyInstance, service: TableService, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>): LiveRoute {
   const limiter = new RateLimiter(options.rate);
   /** Every open socket and how to drop it. */
   const sockets = new Map<WebSocket, (code: number, reason: string) => void>();
+  const perAddress = new Map<string, number>();
+  const perToken = new Map<string, number>();
+  let accepting = true;
 
   const pinger = setInterval(() => {
     for (const socket of sockets.keys()) {
@@ -76,6 +103,27 @@ export function registerLive(app: FastifyInstance, service: TableService, option
   app.addHook('preClose', async () => {
     for (const drop of sockets.values()) drop(CLOSE.goingAway, 'the service is shutting down');
   });
+  const route: LiveRoute = {
+    stopAccepting() {
+      accepting = false;
+    },
+    async closeAll(boundMillis) {
+      accepting = false;
+      const open = [...sockets.keys()];
+      const closed = open.map((socket) => (socket.readyState === socket.CLOSED ? Promise.resolve() : new Promise<void>((resolve) => socket.once('close', () => resolve()))));
+      for (const [socket, drop] of [...sockets]) {
+        drop(CLOSE.goingAway, 'the service is shutting down');
+        void socket;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMillis)))]);
+      clearTimeout(timer);
+      for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+    },
+    get size() {
+      return sockets.size;
+    },
+  };
 
   app.get<{ Params: { id: string } }>(
     '/api/tables/:id/live',
@@ -85,13 +133,20 @@ export function registerLive(app: FastifyInstance, service: TableService, option
       preValidation: async (request) => {
         if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ServiceError('INVALID_INPUT', 'upgrade: this route is a WebSocket');
         if (!isAllowedOrigin(request, allowedOrigins)) throw new ServiceError('FORBIDDEN', 'origin: not allowed (start the service with --allow-origin)');
+        if (!accepting) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+        if ((perAddress.get(request.ip) ?? 0) >= options.maxPerAddress) throw new ServiceError('RATE_LIMITED', 'too many live connections from this address');
       },
       preHandler: async (request) => {
-        if ((await selectVersion(service.db, request.params.id)) === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+        if (!(await gate.exists(request.ip, request.params.id))) throw new ServiceError('NOT_FOUND', 'no table with this id');
       },
     },
     (socket, request) => {
       const id = request.params.id;
+      const address = request.ip;
+      const openedAt = performance.now();
+      let countedToken: string | null = null;
+      bump(perAddress, address, 1);
+      request.log.info({ table: id, live: 'open' }, 'live connection opened');
       let role: Role | null = null;
       let tokenHash = '';
       let inFlight = 0;
@@ -138,27 +193,35 @@ export function registerLive(app: FastifyInstance, service: TableService, option
       socket.on('pong', () => {
         (socket as WebSocket & { charlestonAlive?: boolean }).charlestonAlive = true;
       });
-      socket.on('close', () => {
+      socket.on('close', (code: number) => {
         clearTimeout(helloTimer);
         sockets.delete(socket);
         remove?.();
         remove = null;
+        bump(perAddress, address, -1);
+        if (countedToken !== null) bump(perToken, countedToken, -1);
+        countedToken = null;
+        request.log.info({ table: id, live: 'close', code, role: role?.role ?? null, seconds: Math.round(performance.now() - openedAt) / 1000 }, 'live connection closed');
       });
 
       const hello = async (token: unknown): Promise<void> => {
         clearTimeout(helloTimer);
         if (typeof token !== 'string') return close(CLOSE.badToken, 'hello: token must be a string');
         try {
-          const who = await service.authorize(id, /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null);
+          const who = await gate.authorize(address, id, /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null);
           if (service.hub.connections >= options.maxConnections) return close(CLOSE.tryLater, 'too many connections: try again later');
+          if (socket.readyState !== socket.OPEN) return;
+          if ((perToken.get(who.tokenHash) ?? 0) >= options.maxPerToken) return close(CLOSE.tryLater, 'too many connections with this token: close another one first');
+          countedToken = who.tokenHash;
+          bump(perToken, who.tokenHash, 1);
           role = who.role;
           tokenHash = who.tokenHash;
-          if (socket.readyState !== socket.OPEN) return;
           remove = service.hub.add(id, listener);
           const table = await service.table(id);
           write(viewMessage(table, who.role));
         } catch (error) {
           if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');
+          if (error instanceof ServiceError && error.code === 'RATE_LIMITED') return close(CLOSE.tryLater, 'too many failed token checks from this address');
           return close(CLOSE.tryLater, 'the service could not load the table');
         }
       };
@@ -202,4 +265,5 @@ export function registerLive(app: FastifyInstance, service: TableService, option
       });
     },
   );
+  return route;
 }

@@ -14,6 +14,11 @@ export class KeyedMutex {
     return next;
   }
 
+  /** True while work for `key` is queued or running. */
+  has(key: string): boolean {
+    return this.#tails.has(key);
+  }
+
   /** How many keys have work queued. */
   get size(): number {
     return this.#tails.size;

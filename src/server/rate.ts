@@ -1,7 +1,8 @@
 /**
- * Token buckets for live connections, keyed by token hash (so several connections with one token share one
- * budget). The map is bounded: when it is full, the oldest buckets are forgotten (they refill anyway).
+ * Token buckets, keyed by whatever a limit counts (a verified token's hash, a client address). The map is
+ * bounded: when it is full, the least recently used buckets are forgotten (they would have refilled anyway).
  */
+import { BoundedMap } from './bounded.js';
 
 /** Limits of a bucket: `burst` messages at once, refilled at `perSecond`. */
 export interface RateOptions {
@@ -14,26 +15,31 @@ const MAX_KEYS = 20_000;
 /** A bounded set of token buckets. */
 export class RateLimiter {
   readonly #options: RateOptions;
-  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  readonly #buckets = new BoundedMap<string, { tokens: number; at: number }>(MAX_KEYS);
 
   constructor(options: RateOptions) {
     this.#options = options;
   }
 
-  /** Takes one message from `key`'s bucket; false when it is empty. */
-  take(key: string, now: number = Date.now()): boolean {
+  #refill(key: string, now: number): { tokens: number; at: number } {
     const { burst, perSecond } = this.#options;
     const bucket = this.#buckets.get(key) ?? { tokens: burst, at: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
-    this.#buckets.delete(key);
-    if (this.#buckets.size >= MAX_KEYS) {
-      const oldest = this.#buckets.keys().next().value;
-      if (oldest !== undefined) this.#buckets.delete(oldest);
-    }
     this.#buckets.set(key, bucket);
+    return bucket;
+  }
+
+  /** Takes one message from `key`'s bucket; false when it is empty. */
+  take(key: string, now: number = Date.now()): boolean {
+    const bucket = this.#refill(key, now);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     return true;
+  }
+
+  /** True when `key`'s bucket holds at least one message (takes nothing). */
+  allows(key: string, now: number = Date.now()): boolean {
+    return this.#refill(key, now).tokens >= 1;
   }
 }

@@ -6,8 +6,7 @@
 import type { CharlestonService, CharlestonSnapshot, Locale } from '../index.js';
 import { restoreEngine } from './engine.js';
 import type { Players } from './players.js';
-import type { Queryable } from './storage/db.js';
-import { selectTable, type TableRow } from './storage/queries.js';
+import type { TableRow } from './storage/queries.js';
 
 /** A table in memory. */
 export interface LiveTable {
@@ -36,16 +35,18 @@ export function liveFromRow(row: TableRow): LiveTable {
   return { id: row.id, engine, snapshot: engine.getSnapshot(), version: row.version, locale, players: row.players };
 }
 
-/** The in-memory cache of tables. */
+/**
+ * The in-memory cache of tables. It never reads the database: the table service loads, replaces and drops
+ * tables under each table's lock, and `pinned` keeps a table that is in use (live connections, work under its
+ * lock, bots running) from being evicted.
+ */
 export class Registry {
-  readonly #db: Queryable;
   readonly #options: RegistryOptions;
   readonly #tables = new Map<string, { table: LiveTable; usedAt: number }>();
   readonly #pinned: (id: string) => boolean;
 
   /** `pinned(id)` says whether a table must stay (it has live connections). */
-  constructor(db: Queryable, options: RegistryOptions, pinned: (id: string) => boolean) {
-    this.#db = db;
+  constructor(options: RegistryOptions, pinned: (id: string) => boolean) {
     this.#options = options;
     this.#pinned = pinned;
   }
@@ -55,18 +56,17 @@ export class Registry {
     return this.#tables.get(id)?.table ?? null;
   }
 
-  /** The table, from memory or loaded from the database; null when no such table is stored. */
-  async get(id: string): Promise<LiveTable | null> {
+  /** The cached table, marked as just used; null when it is not in memory. */
+  touch(id: string): LiveTable | null {
     const cached = this.#tables.get(id);
-    if (cached !== undefined) {
-      this.#touch(id, cached.table);
-      return cached.table;
-    }
-    const row = await selectTable(this.#db, id);
-    if (row === null) return null;
-    const table = liveFromRow(row);
-    this.put(table);
-    return table;
+    if (cached === undefined) return null;
+    this.#touch(id, cached.table);
+    return cached.table;
+  }
+
+  /** The ids of the tables in memory. */
+  ids(): string[] {
+    return [...this.#tables.keys()];
   }
 
   /** Stores (or replaces) a table in memory. */

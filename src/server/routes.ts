@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, type Role } from './auth.js';
 import { requestLocale } from './engine.js';
 import { ServiceError } from './errors.js';
+import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
 import { createBody, eventBody, seatBody, seatParams, tableParams } from './schemas.js';
 import type { TableService } from './tables.js';
@@ -16,19 +17,35 @@ interface CreateBody {
   seats?: Partial<Record<Seat, Player>>;
 }
 
-/** Authorizes the request's bearer token for table `id`. */
-async function caller(service: TableService, request: FastifyRequest, id: string): Promise<{ role: Role; tokenHash: string }> {
-  const header = request.headers.authorization;
-  const token = bearerToken(header);
-  if (token === null && header !== undefined) throw new ServiceError('UNAUTHORIZED', 'Authorization: expected "Bearer TOKEN"');
-  return service.authorize(id, token);
+/** Limits of the routes. */
+export interface RouteOptions {
+  /** Tables one address may create per minute (default 30). */
+  createPerMinute: number;
 }
 
 /** Registers the API routes on `app`. */
-export function registerRoutes(app: FastifyInstance, service: TableService): void {
-  app.get('/healthz', async () => ({ ok: true, db: service.db.kind }));
+export function registerRoutes(app: FastifyInstance, service: TableService, gate: Gate, options: RouteOptions): void {
+  /** Authorizes the request's bearer token for table `id` (failures count against the client's address). */
+  const caller = async (request: FastifyRequest, id: string): Promise<{ role: Role; tokenHash: string }> => {
+    const header = request.headers.authorization;
+    const token = bearerToken(header);
+    if (token === null && header !== undefined) {
+      gate.check(request.ip);
+      gate.failed(request.ip);
+      throw new ServiceError('UNAUTHORIZED', 'Authorization: expected "Bearer TOKEN"');
+    }
+    return gate.authorize(request.ip, id, token);
+  };
 
-  app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody } }, async (request, reply) => {
+  // 200 while the database answers and the change listener is connected; 503 naming what is down otherwise.
+  app.get('/healthz', async (_request, reply) => {
+    const health = await service.db.health();
+    const down = (['database', 'listener'] as const).filter((part) => health[part] === 'down');
+    return reply.code(down.length === 0 ? 200 : 503).send({ ok: down.length === 0, db: service.db.kind, ...health, ...(down.length === 0 ? {} : { down }) });
+  });
+
+  const createLimit = { rateLimit: { max: options.createPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `create ${request.ip}` } };
+  app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody }, config: createLimit }, async (request, reply) => {
     const body = request.body ?? {};
     const locale = requestLocale(body.locale);
     if (locale === null) throw new ServiceError('INVALID_INPUT', `locale: not one of en, ca, sw, el (got ${JSON.stringify(body.locale)})`);
@@ -42,7 +59,7 @@ export function registerRoutes(app: FastifyInstance, service: TableService): voi
 
   app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
-    const { role } = await caller(service, request, id);
+    const { role } = await caller(request, id);
     const table = await service.table(id);
     const snapshot = table.snapshot;
     const seat = role.role === 'seat' ? role.seat : null;
@@ -54,7 +71,7 @@ export function registerRoutes(app: FastifyInstance, service: TableService): voi
     { schema: { params: tableParams, body: eventBody } },
     async (request, reply) => {
       const { id } = request.params;
-      const who = await caller(service, request, id);
+      const who = await caller(request, id);
       if (who.role.role === 'spectator') throw new ServiceError('FORBIDDEN', 'a spectator token cannot send events');
       const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, request.body.key);
       if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
@@ -64,7 +81,7 @@ export function registerRoutes(app: FastifyInstance, service: TableService): voi
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/log', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
-    const { role } = await caller(service, request, id);
+    const { role } = await caller(request, id);
     if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token reads the log');
     return { events: await service.log(id) };
   });
@@ -74,7 +91,7 @@ export function registerRoutes(app: FastifyInstance, service: TableService): voi
     { schema: { params: seatParams, body: seatBody } },
     async (request) => {
       const { id, seat } = request.params;
-      const { role } = await caller(service, request, id);
+      const { role } = await caller(request, id);
       if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token hands seats over');
       const players = await service.setPlayer(id, seat, request.body.player);
       return { id, seats: players };

@@ -3,33 +3,34 @@
  * written with its version and the table's persisted snapshot atomically before anyone hears of it, either in
  * one statement that checks the version or in a transaction under the table row's lock (`SELECT … FOR UPDATE`);
  * so any number of nodes may serve one table (decision 0008).
+ *
+ * An engine in memory is created, advanced, replaced and stopped only under its table's lock (a keyed mutex on
+ * this node): a change announced by another node, a hand-over of a seat, a reload and an eviction never stop an
+ * engine that a commit is using. An acceptance is a change: the engine's answer is checked against its snapshot
+ * before anything is committed, and an engine that is not running is never asked.
  */
-import { SEATS, persist, phaseOfSnapshot, type Locale, type Phase, type Refusal, type Seat } from '../index.js';
+import { SEATS, persist, phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot, type Locale, type Seat } from '../index.js';
 import { hashToken, newTableId, newToken, type Role } from './auth.js';
+import { BoundedMap, BoundedSet } from './bounded.js';
 import { runBotTurns } from './bots.js';
 import { startEngine, type TableSetup } from './engine.js';
 import { ServiceError } from './errors.js';
 import type { Hub } from './hub.js';
-import { serviceRefusal, type ServiceRefusalCode } from './messages.js';
+import { serviceRefusal } from './messages.js';
 import { KeyedMutex } from './mutex.js';
 import { botSeats, type Player, type Players } from './players.js';
+import { boundRefusal, type SendReply, type Sender } from './protocol.js';
 import { Registry, liveFromRow, type LiveTable, type RegistryOptions } from './registry.js';
 import type { Db } from './storage/db.js';
 import * as q from './storage/queries.js';
 
-/** The reply to a sent event (HTTP body and WebSocket result alike). */
-export type SendReply =
-  | { ok: true; version: number; phase: Phase }
-  | { ok: false; version: number; refusal: { code: Refusal['code'] | ServiceRefusalCode; message: string } };
-
-/** Who sends: a token (with its role) or a bot acting for its seat at a known version. */
-export type Sender = { kind: 'token'; role: Role; tokenHash: string } | { kind: 'bot'; seat: Seat | 'table'; expectedVersion: number };
+export type { SendReply, Sender } from './protocol.js';
 
 /** What `POST /api/tables` returns. */
 export interface CreatedTable {
   id: string;
   version: number;
-  phase: Phase;
+  phase: ReturnType<typeof phaseOfSnapshot>;
   tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
 }
 
@@ -37,9 +38,35 @@ export interface CreatedTable {
 export interface TableServiceOptions extends RegistryOptions {
   /** Most bot events in a row before the bots yield to other work (default 64). */
   botBurst: number;
+  /** First delay before a bot whose commit failed tries again; doubles up to 30 s (default 100 ms). */
+  botRetryMillis: number;
 }
 
+/** What the service reports to metrics (every method optional to call, cheap). */
+export interface ServiceObserver {
+  /** An event was committed, `millis` after it was submitted. */
+  committed(millis: number): void;
+  /** An event was refused with `code`. */
+  refused(code: string): void;
+}
+
+const NO_OBSERVER: ServiceObserver = { committed: () => undefined, refused: () => undefined };
+
+/** Sizes of the caches of tokens and of negative answers (unknown tables, unknown tokens). */
 const TOKEN_CACHE_MAX = 50_000;
+const NEGATIVE_CACHE_MAX = 50_000;
+/** Longest delay between two tries of a bot whose commit failed. */
+const BOT_RETRY_MAX_MILLIS = 30_000;
+
+/** True while the engine can take events (not stopped, not stopping). */
+function isRunning(engine: CharlestonService): boolean {
+  return engine.getSnapshot().status === 'active';
+}
+
+/** True when `after` differs from `before` in context or state: what an accepted event must do. */
+function isChange(before: CharlestonSnapshot, after: CharlestonSnapshot): boolean {
+  return after.context !== before.context || JSON.stringify(after.value) !== JSON.stringify(before.value);
+}
 
 /** The tables of one node, backed by the shared database. */
 export class TableService {
@@ -49,24 +76,36 @@ export class TableService {
   /** This node's id in change announcements (its own are ignored). */
   readonly nodeId = newToken().slice(0, 12);
   readonly #mutex = new KeyedMutex();
-  readonly #tokens = new Map<string, Role>();
+  /** Verified tokens: "ID HASH" → role. */
+  readonly #tokens = new BoundedMap<string, Role>(TOKEN_CACHE_MAX);
+  /** Hashes of tokens verified on some table (rate limits key on these, never on an unverified bearer). */
+  readonly #verified = new BoundedSet<string>(TOKEN_CACHE_MAX);
+  /** Table ids the database does not hold, and "ID HASH" pairs it does not know: no query per repeated attempt. */
+  readonly #unknownTables = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
+  readonly #unknownTokens = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
   readonly #options: TableServiceOptions;
+  readonly #observer: ServiceObserver;
   #closing = false;
   readonly #botsRunning = new Set<string>();
   /** Tables that changed while their bots were running: look again when they finish. */
   readonly #botsAgain = new Set<string>();
-  /** Bot work in flight, so a shutdown can wait for it. */
+  /** Bots whose last commit failed: how many times in a row, and the timer of the next try. */
+  readonly #botFailures = new Map<string, number>();
+  readonly #botTimers = new Map<string, NodeJS.Timeout>();
+  /** Work in flight (sends, bot turns, refreshes), so a shutdown can wait for it. */
   readonly #pending = new Set<Promise<unknown>>();
 
-  constructor(db: Db, hub: Hub, options: TableServiceOptions) {
+  constructor(db: Db, hub: Hub, options: TableServiceOptions, observer: ServiceObserver = NO_OBSERVER) {
     this.db = db;
     this.hub = hub;
     this.#options = options;
-    this.registry = new Registry(db, options, (id) => hub.has(id) || this.#botsRunning.has(id));
+    this.#observer = observer;
+    this.registry = new Registry(options, (id) => hub.has(id) || this.#botsRunning.has(id) || this.#mutex.has(id));
   }
 
   /** Creates a table at version 0 with a token per human seat, a spectator and an admin token. */
   async create(setup: TableSetup, locale: Locale, players: Players): Promise<CreatedTable> {
+    if (this.#closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
     const engine = startEngine(setup, locale);
     const id = newTableId();
     const tokens: CreatedTable['tokens'] = {};
@@ -95,37 +134,84 @@ export class TableService {
     return { id, version: 0, phase, tokens };
   }
 
-  /** The role of `token` on table `id`; throws 404 for an unknown table, 401 for a token it does not know. */
+  /**
+   * The role of `token` on table `id`; throws 404 for an unknown table, 401 for a token it does not know.
+   * Answers (yes and no) are cached, so a repeated unknown token or table costs no query.
+   */
   async authorize(id: string, token: string | null): Promise<{ role: Role; tokenHash: string }> {
     if (token === null) throw new ServiceError('UNAUTHORIZED', 'send "Authorization: Bearer TOKEN" with a token of this table');
     const tokenHash = hashToken(token);
     const cacheKey = `${id} ${tokenHash}`;
     const cached = this.#tokens.get(cacheKey);
     if (cached !== undefined) return { role: cached, tokenHash };
+    if (this.#unknownTables.has(id)) throw new ServiceError('NOT_FOUND', 'no table with this id');
+    if (this.#unknownTokens.has(cacheKey)) throw new ServiceError('UNAUTHORIZED', 'this table does not know that token');
     const row = await q.selectToken(this.db, id, tokenHash);
     if (row === null) {
-      if ((await q.selectVersion(this.db, id)) === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      if (!(await this.exists(id))) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      this.#unknownTokens.add(cacheKey);
       throw new ServiceError('UNAUTHORIZED', 'this table does not know that token');
     }
     const role: Role = row.role === 'seat' ? { role: 'seat', seat: row.seat as Seat } : { role: row.role };
-    if (this.#tokens.size >= TOKEN_CACHE_MAX) this.#tokens.clear();
     this.#tokens.set(cacheKey, role);
+    this.#verified.add(tokenHash);
     return { role, tokenHash };
   }
 
-  /** The table in memory (loaded on demand); throws 404. */
-  async table(id: string): Promise<LiveTable> {
-    const wasCached = this.registry.peek(id) !== null;
-    const table = await this.registry.get(id);
-    if (table === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
-    if (!wasCached) this.kickBots(id); // after a restart or on another node: bots that were due act now
-    return table;
+  /** True when `tokenHash` was verified on some table by this node (limits may key on it). */
+  isVerified(tokenHash: string): boolean {
+    return this.#verified.has(tokenHash);
   }
 
-  /** Sends an event for `sender`; resolves once committed (or refused). */
+  /** True when the database holds table `id` (negative answers are cached). */
+  async exists(id: string): Promise<boolean> {
+    if (this.registry.peek(id) !== null) return true;
+    if (this.#unknownTables.has(id)) return false;
+    if ((await q.selectVersion(this.db, id)) !== null) return true;
+    this.#unknownTables.add(id);
+    return false;
+  }
+
+  /**
+   * The table in memory, loaded on demand under the table's lock; throws 404. Readers use its `snapshot` and
+   * `version`, never its engine.
+   */
+  async table(id: string): Promise<LiveTable> {
+    const cached = this.registry.touch(id);
+    if (cached !== null) return cached;
+    if (this.#unknownTables.has(id)) throw new ServiceError('NOT_FOUND', 'no table with this id');
+    return this.#locked(id, async () => {
+      const again = this.registry.touch(id);
+      if (again !== null) return again;
+      const row = await q.selectTable(this.db, id);
+      if (row === null) {
+        this.#unknownTables.add(id);
+        throw new ServiceError('NOT_FOUND', 'no table with this id');
+      }
+      const table = liveFromRow(row);
+      this.registry.put(table);
+      this.kickBots(id); // after a restart or on another node: bots that were due act now
+      return table;
+    });
+  }
+
+  /** Sends an event for `sender`; resolves once committed (or refused); null when a bot's turn was taken. */
   submit(id: string, sender: Sender, event: unknown, key?: string): Promise<SendReply | null> {
     if (this.#closing) return Promise.reject(new ServiceError('UNAVAILABLE', 'the service is shutting down'));
-    return this.#mutex.run(id, () => this.#commit(id, sender, event, key));
+    const started = performance.now();
+    return this.#locked(id, async () => {
+      const reply = await this.#commit(id, sender, event, key);
+      if (reply?.ok === true) this.#observer.committed(performance.now() - started);
+      else if (reply?.ok === false) this.#observer.refused(reply.refusal.code);
+      return reply;
+    });
+  }
+
+  /** Runs `work` under table `id`'s lock, tracked so that a shutdown waits for it. */
+  #locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const run = this.#mutex.run(id, work);
+    this.#track(run);
+    return run;
   }
 
   /**
@@ -137,8 +223,12 @@ export class TableService {
     if (sender.kind !== 'token' || key !== undefined || foreignSeat(sender.role, event) !== null) return null;
     const table = this.registry.peek(id);
     if (table === null) return null;
-    const decided = table.engine.send(event);
-    if (!decided.ok) return null; // refusals are decided under the lock, on the table as stored
+    if (!isRunning(table.engine)) {
+      this.registry.drop(id);
+      return null;
+    }
+    const decided = this.#decide(id, table.engine, event);
+    if (!decided.ok) return null; // refusals are decided under the row lock, on the table as stored
     const version = table.version + 1;
     let committed = false;
     try {
@@ -154,6 +244,26 @@ export class TableService {
     return { ok: true, version, phase: decided.phase };
   }
 
+  /**
+   * Asks the engine; an acceptance that changed nothing (a stopped engine, a machine that declined what the rules
+   * accepted) is an engine fault: the engine is dropped and the send fails with nothing committed.
+   */
+  #decide(id: string, engine: CharlestonService, event: unknown): { ok: true; phase: ReturnType<typeof phaseOfSnapshot> } | { ok: false; refusal: { code: string; message: string; params?: unknown } } {
+    const before = engine.getSnapshot();
+    let sent: ReturnType<CharlestonService['send']>;
+    try {
+      sent = engine.send(event);
+    } catch (error) {
+      this.registry.drop(id);
+      throw new ServiceError('UNAVAILABLE', `the table could not take the event (${(error as Error).message.slice(0, 120)}); nothing was changed`);
+    }
+    if (sent.ok && !isChange(before, engine.getSnapshot())) {
+      this.registry.drop(id);
+      throw new ServiceError('UNAVAILABLE', 'the table accepted an event without changing (an engine fault); nothing was committed');
+    }
+    return sent.ok ? { ok: true, phase: sent.phase } : { ok: false, refusal: sent.refusal };
+  }
+
   async #commit(id: string, sender: Sender, event: unknown, key: string | undefined): Promise<SendReply | null> {
     const fast = await this.#commitFast(id, sender, event, key);
     if (fast !== null) return fast;
@@ -161,7 +271,8 @@ export class TableService {
     let reply: SendReply | null;
     try {
       reply = await this.db.transaction(async (tx) => {
-        const row = await q.lockTable(tx, id, this.registry.peek(id)?.version ?? -1);
+        const cached = this.registry.peek(id);
+        const row = await q.lockTable(tx, id, cached !== null && isRunning(cached.engine) ? cached.version : -1);
         if (row === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
         if (sender.kind === 'bot' && row.version !== sender.expectedVersion) return null; // another node moved first
         const idempotent = sender.kind === 'token' && key !== undefined;
@@ -170,21 +281,22 @@ export class TableService {
           if (prior !== null) return prior as SendReply;
         }
         let table = this.registry.peek(id);
-        if (table === null || table.version !== row.version || row.snapshot !== null) {
+        if (table === null || table.version !== row.version || row.snapshot !== null || !isRunning(table.engine)) {
           if (table !== null) this.registry.drop(id);
           const stored = row.snapshot ?? (await q.selectTable(tx, id))?.snapshot;
           if (stored === undefined) throw new ServiceError('NOT_FOUND', 'no table with this id');
           table = liveFromRow({ ...row, snapshot: stored });
+          this.registry.put(table);
         }
         const players = row.players;
         let result: SendReply;
         const stranger = sender.kind === 'token' ? foreignSeat(sender.role, event) : null;
         if (stranger !== null && sender.kind === 'token' && sender.role.role === 'seat') {
-          result = { ok: false, version: row.version, refusal: serviceRefusal('NOT_YOUR_SEAT', table.locale, { own: sender.role.seat, named: stranger }) };
+          result = { ok: false, version: row.version, refusal: boundRefusal(serviceRefusal('NOT_YOUR_SEAT', table.locale, { own: sender.role.seat, named: stranger })) };
         } else if (sender.kind === 'bot' && sender.seat !== 'table' && players[sender.seat] === 'human') {
           return null; // the seat went back to a person meanwhile
         } else {
-          const sent = table.engine.send(event);
+          const sent = this.#decide(id, table.engine, event);
           if (sent.ok) {
             const version = row.version + 1;
             const seat = sender.kind === 'bot' ? (sender.seat === 'table' ? null : sender.seat) : seatOf(event);
@@ -192,7 +304,7 @@ export class TableService {
             changed = { ...table, snapshot: table.engine.getSnapshot(), version, players };
             result = { ok: true, version, phase: sent.phase };
           } else {
-            result = { ok: false, version: row.version, refusal: { code: sent.refusal.code, message: sent.refusal.message } };
+            result = { ok: false, version: row.version, refusal: boundRefusal(sent.refusal) };
           }
         }
         if (idempotent) await q.insertIdempotent(tx, id, sender.tokenHash, key, result);
@@ -222,21 +334,21 @@ export class TableService {
 
   /** Hands a seat to a bot or back to its person. */
   async setPlayer(id: string, seat: Seat, player: Player): Promise<Players> {
-    const players = await this.#mutex.run(id, () =>
-      this.db.transaction(async (tx) => {
+    const players = await this.#locked(id, async () => {
+      const next = await this.db.transaction(async (tx) => {
         const row = await q.lockTable(tx, id);
         if (row === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
-        const next: Players = { ...row.players, [seat]: player };
-        await q.updatePlayers(tx, id, next);
-        if (player === 'human') {
-          const tokens = await tx.query('SELECT 1 FROM charleston_tokens WHERE table_id = $1 AND seat = $2', [id, seat]);
-          if (tokens.length === 0) throw new ServiceError('INVALID_INPUT', `player: seat ${seat} was created as a bot and has no token; it cannot go back to a person`);
+        const changedPlayers: Players = { ...row.players, [seat]: player };
+        await q.updatePlayers(tx, id, changedPlayers);
+        if (player === 'human' && !(await q.hasSeatToken(tx, id, seat))) {
+          throw new ServiceError('INVALID_INPUT', `player: seat ${seat} was created as a bot and has no token; it cannot go back to a person`);
         }
         await q.notifyChange(tx, id, row.version, this.nodeId);
-        return next;
-      }),
-    );
-    this.registry.drop(id);
+        return changedPlayers;
+      });
+      this.registry.drop(id); // reloaded on demand with its new players
+      return next;
+    });
     this.kickBots(id);
     return players;
   }
@@ -246,30 +358,55 @@ export class TableService {
     const [id, versionText, node] = payload.split(' ');
     if (id === undefined || versionText === undefined || node === this.nodeId) return;
     const version = Number(versionText);
-    const cached = this.registry.peek(id);
-    if (cached !== null && cached.version >= version && !this.hub.has(id)) {
-      if (cached.version === version) this.registry.drop(id); // players may have changed: reload on demand
+    if (version < 0) {
+      this.forget([id]); // removed by the cleanup
       return;
     }
-    if (cached === null && !this.hub.has(id)) return;
-    const work = this.#mutex
-      .run(id, async () => {
-        const row = await q.selectTable(this.db, id);
-        if (row === null) return;
-        const current = this.registry.peek(id);
-        if (current !== null && current.version === row.version && JSON.stringify(current.players) === JSON.stringify(row.players)) {
-          this.hub.publish(current); // loaded by another path meanwhile: make sure its views went out (once per version)
-          return;
-        }
-        const table = liveFromRow(row);
-        this.registry.put(table);
-        this.hub.publish(table);
-      })
-      .catch((error: unknown) => process.emitWarning(`charleston: could not refresh table after a change on another node (${(error as Error).message})`));
+    const cached = this.registry.peek(id);
+    if (cached !== null && cached.version > version) return; // an old announcement
+    if (!this.hub.has(id)) {
+      // Nobody here watches it: forget the cached copy (under the lock), it is reloaded on demand.
+      if (cached !== null) void this.#locked(id, async () => this.registry.drop(id)).catch(() => undefined);
+      return;
+    }
+    this.#refresh(id);
+  }
+
+  /**
+   * Reads every table this node holds (in memory or watched by live connections) again from the database and
+   * pushes the views that moved on: after the change listener was down, announcements may have been missed.
+   */
+  resync(): void {
+    for (const id of new Set([...this.registry.ids(), ...this.hub.tableIds()])) this.#refresh(id);
+  }
+
+  /** Reloads table `id` under its lock when the database holds a newer version (or other players); pushes views. */
+  #refresh(id: string): void {
+    const work = this.#locked(id, async () => {
+      const row = await q.selectTable(this.db, id);
+      if (row === null) {
+        this.registry.drop(id);
+        this.#unknownTables.add(id);
+        return;
+      }
+      const current = this.registry.peek(id);
+      if (current !== null && current.version === row.version && JSON.stringify(current.players) === JSON.stringify(row.players) && isRunning(current.engine)) {
+        this.hub.publish(current); // loaded by another path meanwhile: make sure its views went out (once per version)
+        return;
+      }
+      const table = liveFromRow(row);
+      this.registry.put(table);
+      this.hub.publish(table);
+      this.kickBots(id);
+    }).catch((error: unknown) => process.emitWarning(`charleston: could not refresh table ${id} (${(error as Error).message})`));
     this.#track(work);
   }
 
-  /** Lets the bots act if the table waits for one (asynchronously, one event per turn). */
+  /**
+   * Lets the bots act if the table waits for one (asynchronously, one event per turn). When a bot's commit
+   * fails (the database is away, say), it tries again after 100 ms, then twice as long each time up to 30 s,
+   * until it succeeds or the service closes.
+   */
   kickBots(id: string): void {
     if (this.#closing) return;
     if (this.#botsRunning.has(id)) {
@@ -278,12 +415,24 @@ export class TableService {
     }
     const table = this.registry.peek(id);
     if (table !== null && botSeats(table.players).length === 0) return;
+    const timer = this.#botTimers.get(id);
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      this.#botTimers.delete(id);
+    }
     this.#botsRunning.add(id);
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => runBotTurns(this, id, this.#options.botBurst))
-      .catch((error: unknown) => {
-        if (!(error instanceof ServiceError && error.code === 'UNAVAILABLE')) process.emitWarning(`charleston: bot turn failed on table ${id} (${(error as Error).message})`);
-      })
+      .then(
+        () => {
+          this.#botFailures.delete(id);
+        },
+        (error: unknown) => {
+          if (error instanceof ServiceError && error.code === 'NOT_FOUND') return;
+          if (!(error instanceof ServiceError && error.code === 'UNAVAILABLE')) process.emitWarning(`charleston: bot turn failed on table ${id} (${(error as Error).message}); trying again`);
+          this.#retryBots(id);
+        },
+      )
       .finally(() => {
         this.#botsRunning.delete(id);
         if (this.#botsAgain.delete(id)) this.kickBots(id);
@@ -291,16 +440,52 @@ export class TableService {
     this.#track(work);
   }
 
-  /** Stops taking work and waits for what is in flight. */
-  async close(): Promise<void> {
+  #retryBots(id: string): void {
+    if (this.#closing) return;
+    const failures = (this.#botFailures.get(id) ?? 0) + 1;
+    this.#botFailures.set(id, failures);
+    const delay = Math.min(BOT_RETRY_MAX_MILLIS, this.#options.botRetryMillis * 2 ** Math.min(failures - 1, 16));
+    clearTimeout(this.#botTimers.get(id));
+    const timer = setTimeout(() => {
+      this.#botTimers.delete(id);
+      this.kickBots(id);
+    }, delay);
+    this.#botTimers.set(id, timer);
+  }
+
+  /** Tables whose bots wait to try again after a failed commit. */
+  get botsWaitingToRetry(): number {
+    return this.#botTimers.size;
+  }
+
+  /** Forgets cached answers about `ids` (tables removed by the cleanup). */
+  forget(ids: readonly string[]): void {
+    const gone = new Set(ids);
+    for (const id of ids) this.#unknownTables.add(id);
+    this.#tokens.deleteWhere((key) => gone.has(key.slice(0, key.indexOf(' '))));
+    for (const id of ids) if (this.registry.peek(id) !== null) void this.#locked(id, async () => this.registry.drop(id)).catch(() => undefined);
+  }
+
+  /** Stops taking new sends; resolves when every send, bot turn and refresh in flight has settled. */
+  async drain(): Promise<void> {
     this.#closing = true;
+    for (const timer of this.#botTimers.values()) clearTimeout(timer);
+    this.#botTimers.clear();
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /** Stops taking work, waits for what is in flight, stops every engine. */
+  async close(): Promise<void> {
+    await this.drain();
     this.registry.clear();
   }
 
   #track(work: Promise<unknown>): void {
     this.#pending.add(work);
-    void work.finally(() => this.#pending.delete(work));
+    void work.then(
+      () => this.#pending.delete(work),
+      () => this.#pending.delete(work),
+    );
   }
 }
 

@@ -147,7 +147,7 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
       expect(JSON.stringify(body), name).not.toMatch(/\bat .*\.(ts|js):\d+/); // never a stack trace
     }
     const health = await api(base, 'GET', '/healthz');
-    expect(health.body).toEqual({ ok: true, db: node.service.db.kind });
+    expect(health.body).toEqual({ ok: true, db: node.service.db.kind, database: 'up', listener: 'up' });
   });
 
   it('the allow-listed origin gets CORS headers and a preflight answer', async () => {

@@ -23,8 +23,23 @@ export interface Db extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Subscribes to a NOTIFY channel; resolves once listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * Whether the database answers a trivial query now, and whether the change listener is connected. Never
+   * throws and never waits longer than a few seconds.
+   */
+  health(): Promise<DbHealth>;
+  /** Calls `callback` each time the change listener is connected again after a loss (announcements may have been missed meanwhile). */
+  onListenerRestored(callback: () => void): void;
+  /** Connections of the pool: open, idle, and requests waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number };
   /** Closes every connection. */
   close(): Promise<void>;
+}
+
+/** What `health()` finds. */
+export interface DbHealth {
+  database: 'up' | 'down';
+  listener: 'up' | 'down';
 }
 
 /** Where the data lives, parsed from `--db` / `CHARLESTON_DB`. */

@@ -24,6 +24,17 @@ export async function openPglite(dir: string | null): Promise<Db> {
     async listen(channel, onPayload) {
       await pg.listen(channel, onPayload);
     },
+    // In the same process: the listener cannot be lost, and the database answers while the process runs.
+    async health() {
+      try {
+        await pg.query('SELECT 1');
+        return { database: 'up', listener: 'up' };
+      } catch {
+        return { database: 'down', listener: 'up' };
+      }
+    },
+    onListenerRestored() {},
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => pg.close(),
   };
 }

@@ -1,35 +1,83 @@
 /**
- * The server adapter: a `pg` pool for statements and transactions, plus one dedicated client for LISTEN that
- * reconnects when its connection drops (a restarted database must not leave a node deaf to other nodes).
+ * The server adapter: a `pg` pool for statements and transactions, plus one dedicated client for LISTEN. When the
+ * listener's connection is lost (a restarted or stopped database, a network cut), it reconnects with backoff,
+ * 100 ms doubling up to 5 s, forever, and tells the service once it is back so the service can read again the
+ * tables whose announcements it may have missed (a node must never stay deaf to the other nodes).
  */
 import pg from 'pg';
-import type { Db, Queryable, Row } from './db.js';
+import type { Db, DbHealth, Queryable, Row } from './db.js';
 
 const POOL_SIZE = Number(process.env.CHARLESTON_PG_POOL ?? 10);
+/** A connection attempt (pool or listener) gives up after this long. */
+const CONNECT_TIMEOUT_MILLIS = 5_000;
+/** `health()` waits at most this long for the database to answer. */
+const HEALTH_TIMEOUT_MILLIS = 3_000;
+const RECONNECT_FIRST_MILLIS = 100;
+const RECONNECT_MAX_MILLIS = 5_000;
 
 /** Opens a pool on `url` and checks that it answers. */
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS, keepAlive: true });
   // An idle client that loses its connection emits on the pool; without a listener that would end the process.
   pool.on('error', (error) => process.emitWarning(`charleston: database connection lost (${error.message})`));
   await pool.query('SELECT 1');
   const listeners = new Map<string, Array<(payload: string) => void>>();
+  const restored: Array<() => void> = [];
   let listener: pg.Client | null = null;
   let closed = false;
+  let attempts = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let warnedDown = false;
+
+  function scheduleReconnect(): void {
+    if (closed || retry !== null) return;
+    const delay = Math.min(RECONNECT_MAX_MILLIS, RECONNECT_FIRST_MILLIS * 2 ** Math.min(attempts, 16));
+    attempts += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      connectListener().then(
+        () => {
+          if (closed) return;
+          attempts = 0;
+          warnedDown = false;
+          process.emitWarning('charleston: LISTEN connection restored; reading the tables this node holds again');
+          for (const callback of restored) callback();
+        },
+        (error: unknown) => {
+          if (!warnedDown) process.emitWarning(`charleston: LISTEN connection still down (${(error as Error).message}); retrying with backoff`);
+          warnedDown = true;
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    retry.unref();
+  }
 
   async function connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', (error) => {
-      process.emitWarning(`charleston: LISTEN connection lost (${error.message}); reconnecting`);
-      if (listener === client) listener = null;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS, keepAlive: true });
+    const lost = (reason: string): void => {
+      if (listener !== client) return;
+      listener = null;
+      process.emitWarning(`charleston: LISTEN connection lost (${reason}); reconnecting`);
       void client.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connectListener().catch(() => undefined), 500).unref();
-    });
+      scheduleReconnect();
+    };
+    client.on('error', (error) => lost(error.message));
+    client.on('end', () => lost('the connection ended'));
     client.on('notification', (message) => {
       for (const onPayload of listeners.get(message.channel) ?? []) onPayload(message.payload ?? '');
     });
-    await client.connect();
-    for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     listener = client;
   }
 
@@ -66,11 +114,31 @@ export async function openPostgres(url: string): Promise<Db> {
       const list = listeners.get(channel) ?? [];
       list.push(onPayload);
       listeners.set(channel, list);
-      if (listener === null) await connectListener();
-      else await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (listener === null) {
+        if (retry === null) await connectListener();
+      } else await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     },
+    async health(): Promise<DbHealth> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MILLIS);
+      });
+      const answered = pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
+      const up = await Promise.race([answered, timeout]);
+      clearTimeout(timer);
+      return { database: up ? 'up' : 'down', listener: listener !== null ? 'up' : 'down' };
+    },
+    onListenerRestored(callback) {
+      restored.push(callback);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closed = true;
+      if (retry !== null) clearTimeout(retry);
+      retry = null;
       const client = listener;
       listener = null;
       if (client !== null) await client.end().catch(() => undefined);

@@ -121,6 +121,12 @@ export async function commitEventIfAt(
   return rows.length === 1;
 }
 
+/** True when the table has a token for `seat` (the seat was created for a person). */
+export async function hasSeatToken(db: Queryable, tableId: string, seat: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM charleston_tokens WHERE table_id = $1 AND seat = $2 LIMIT 1', [tableId, seat]);
+  return rows.length > 0;
+}
+
 /** Writes who plays each seat. */
 export async function updatePlayers(tx: Queryable, id: string, players: Players): Promise<void> {
   await tx.query('UPDATE charleston_tables SET players = $2, updated_at = now() WHERE id = $1', [id, JSON.stringify(players)]);
