@@ -11,7 +11,8 @@ const service = await createService({
   location: parseDbLocation(db),
   distDir: '/nonexistent',
   httpPerMinute: 1_000_000,
-  live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxConnections: 50_000 },
+  createPerMinute: 1_000_000,
+  live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxConnections: 50_000, maxPerAddress: 50_000 },
   tables: { maxLive: 100_000, idleMillis: 3_600_000 },
 });
 await service.app.listen({ host: '127.0.0.1', port: 0 });
