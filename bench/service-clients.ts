@@ -192,7 +192,8 @@ export async function runPeer(base: string, count: number, budgetMs: number): Pr
     const pending = new Map<string, number>();
     let done = false;
     const clients = ['0', '1', '2', '3'].map((playerID, index) => {
-      const client = Client({ game: CharlestonPeer as never, numPlayers: 4, multiplayer: SocketIO({ server: base }), matchID: match.matchID, playerID, credentials: match.credentials[index] as string, debug: false });
+      // WebSocket from the start (no long-polling handshake first), as our clients connect.
+      const client = Client({ game: CharlestonPeer as never, numPlayers: 4, multiplayer: SocketIO({ server: base, socketOpts: { transports: ['websocket'] } }), matchID: match.matchID, playerID, credentials: match.credentials[index] as string, debug: false });
       // boardgame.io refuses a move made at a stale state id (another player moved first): such a move is sent
       // again at the next state, and its round trip counts from the first try.
       let actedAt = -1;

@@ -342,6 +342,17 @@ async function profileRun(dir: string): Promise<void> {
   }
 }
 
+/** A run that failed (a bounded wait gave up): recorded as no events, so the rest of the bench still runs. */
+async function attempt(what: string, tables: number, run: () => Promise<RunResult>): Promise<RunResult> {
+  try {
+    return await run();
+  } catch (error) {
+    log(`${what}: failed (${(error as Error).message}); recorded as 0 events`);
+    partial[`failed: ${what}`] = (error as Error).message;
+    return { tables, events: 0, seconds: 0, eventsPerSecond: 0, latencies: [], finished: 0 };
+  }
+}
+
 /**
  * Waits (bounded) until a child has gone quiet: under 10 % of a core over 250 ms. A flood's budget ends with
  * work still queued in the server (its clients are gone, their sends not); the next run must not inherit it.
@@ -389,7 +400,7 @@ async function main(): Promise<void> {
       ours[name] = [];
       for (const scale of name === 'pglite' ? SCALES.slice(0, 2) : SCALES) {
         phase = `ours on ${name}, flood at ${scale} tables`;
-        const run = await runOurs(node.base, scale, BUDGET_MS);
+        const run = await attempt(phase, scale, () => runOurs(node.base, scale, BUDGET_MS));
         ours[name]?.push(run);
         log(`ours on ${name}, ${scale} tables: ${JSON.stringify(summary(run))}`);
         partial[`${name} ${scale}`] = summary(run);
@@ -397,7 +408,7 @@ async function main(): Promise<void> {
         if (!withPeer) continue;
         phase = `peer flood at ${scale} tables`;
         const staleBefore = peerStale;
-        const peerRun = await runPeer(peerNode.base, scale, BUDGET_MS);
+        const peerRun = await attempt(phase, scale, () => runPeer(peerNode.base, scale, BUDGET_MS));
         await quiet(peerNode, `the peer after the flood at ${scale} tables`);
         peer.push(peerRun);
         peerStaleByScale.push(peerStale - staleBefore);
@@ -406,7 +417,7 @@ async function main(): Promise<void> {
       }
       if (name === 'postgres') {
         phase = 'ours on postgres, paced';
-        paced = await runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS);
+        paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS));
         log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
         partial.paced = summary(paced);
       }
