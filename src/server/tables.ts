@@ -17,6 +17,7 @@ import { startEngine, type TableSetup } from './engine.js';
 import { ServiceError } from './errors.js';
 import type { Hub } from './hub.js';
 import { serviceRefusal } from './messages.js';
+import { CommitQueue, type CommitQueueOptions } from './commit-queue.js';
 import { KeyedMutex } from './mutex.js';
 import { botSeats, type Player, type Players } from './players.js';
 import { boundRefusal, type SendReply, type Sender } from './protocol.js';
@@ -40,7 +41,12 @@ export interface TableServiceOptions extends RegistryOptions {
   botBurst: number;
   /** First delay before a bot whose commit failed tries again; doubles up to 30 s (default 100 ms). */
   botRetryMillis: number;
+  /** Limits of group commit (decision 0014). */
+  commit?: Partial<CommitQueueOptions>;
 }
+
+/** JSON the database's `jsonb` may refuse: a NUL or a lone surrogate, escaped. */
+const RISKY_JSON = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
 
 /** What the service reports to metrics (every method optional to call, cheap). */
 export interface ServiceObserver {
@@ -76,6 +82,8 @@ export class TableService {
   /** This node's id in change announcements (its own are ignored). */
   readonly nodeId = newToken().slice(0, 12);
   readonly #mutex = new KeyedMutex();
+  /** Group commit of the fast path's accepted events (decision 0014). */
+  readonly #commits: CommitQueue;
   /** Verified tokens: "ID HASH" → role. */
   readonly #tokens = new BoundedMap<string, Role>(TOKEN_CACHE_MAX);
   /** Hashes of tokens verified on some table (rate limits key on these, never on an unverified bearer). */
@@ -100,6 +108,7 @@ export class TableService {
     this.hub = hub;
     this.#options = options;
     this.#observer = observer;
+    this.#commits = new CommitQueue(db, this.nodeId, options.commit);
     this.registry = new Registry(options, (id) => hub.has(id) || this.#botsRunning.has(id) || this.#mutex.has(id));
   }
 
@@ -232,7 +241,13 @@ export class TableService {
     const version = table.version + 1;
     let committed = false;
     try {
-      committed = await q.commitEventIfAt(this.db, { tableId: id, version, seat: seatOf(event), event, phase: decided.phase, snapshot: persist(table.engine), node: this.nodeId });
+      const change = { tableId: id, version, seat: seatOf(event), phase: decided.phase, snapshot: persist(table.engine) };
+      const eventText = JSON.stringify(event);
+      // Group commit (decision 0014); an event the database might refuse as JSON (NUL, a lone surrogate) is
+      // committed on its own, so that it can fail no batch but its own.
+      committed = RISKY_JSON.test(eventText)
+        ? await q.commitEventIfAt(this.db, { ...change, event, node: this.nodeId })
+        : await this.#commits.commit({ ...change, eventText });
     } finally {
       if (!committed) this.registry.drop(id); // the engine in memory is ahead of the database
     }
