@@ -10,7 +10,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: tables speak en, ca, sw and el
 import { bearerToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
@@ -123,7 +123,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       // Never a token: the Authorization header is not logged (and tokens never travel in URLs).
       redact: ['req.headers.authorization'],
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -429,7 +429,8 @@ export class TableService {
         },
         (error: unknown) => {
           if (error instanceof ServiceError && error.code === 'NOT_FOUND') return;
-          if (!(error instanceof ServiceError && error.code === 'UNAVAILABLE')) process.emitWarning(`charleston: bot turn failed on table ${id} (${(error as Error).message}); trying again`);
+          const first = !this.#botFailures.has(id);
+          if (first && !(error instanceof ServiceError && error.code === 'UNAVAILABLE')) process.emitWarning(`charleston: bot turn failed on table ${id} (${(error as Error).message}); trying again with backoff`);
           this.#retryBots(id);
         },
       )
