@@ -8,7 +8,7 @@
 # The database URL is the argument, else $CHARLESTON_DB. The nodes listen on 127.0.0.1, each on a free port;
 # nginx listens on 127.0.0.1:PORT with a config generated from docs/deploy/nginx.conf in a temporary folder
 # (its pid file, logs and temporary files stay there; --keep leaves the folder after the stop).
-# Ctrl-C (or SIGTERM) stops nginx and every node; so does the exit of any one of them.
+# Ctrl-C (or SIGTERM) stops nginx and every node. A node that dies leaves the others serving behind nginx.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -108,9 +108,24 @@ done
 echo "Charleston behind nginx: http://127.0.0.1:$PORT/ ($NODES nodes, config $PREFIX/nginx.conf, logs in $PREFIX)"
 echo "Ctrl-C stops nginx and the nodes."
 
-# Runs until Ctrl-C or until any of them exits.
+# Runs until Ctrl-C, until nginx exits or until every node is gone. A node that dies (try `kill -9 PID` in the
+# middle of a hand) leaves the others serving: nginx sends its players to them.
 set +e
-wait -n "$NGINX_PID" "${PIDS[@]}"
-status=$?
-[ "$STOPPING" = 1 ] || echo "deploy-local: a process exited (status $status); stopping the others" >&2
-exit "$status"
+LIVE=("${PIDS[@]}")
+while :; do
+  wait -n -p DONE "$NGINX_PID" "${LIVE[@]}"
+  status=$?
+  [ "$STOPPING" = 1 ] && exit "$status"
+  if [ "$DONE" = "$NGINX_PID" ]; then
+    echo "deploy-local: nginx exited (status $status); stopping the nodes" >&2
+    exit "$status"
+  fi
+  REST=()
+  for pid in "${LIVE[@]}"; do [ "$pid" = "$DONE" ] || REST+=("$pid"); done
+  LIVE=("${REST[@]}")
+  echo "deploy-local: node pid $DONE exited (status $status); ${#LIVE[@]} node(s) still serving behind nginx" >&2
+  if [ "${#LIVE[@]}" = 0 ]; then
+    echo "deploy-local: no node left; stopping nginx" >&2
+    exit 1
+  fi
+done
