@@ -153,9 +153,11 @@ describe.skipIf(url === '' || (!hasNginx && !ci))('two nodes on one PostgreSQL b
     }
     await Promise.all(seats.map((seat) => seat.close()));
     const resent = seats.reduce((sum, seat) => sum + seat.resent, 0);
+    const committed = seats.reduce((sum, seat) => sum + seat.resentCommitted, 0);
+    const refused = seats.reduce((sum, seat) => sum + seat.refusals, 0);
     console.log(
       `nginx, two nodes, one killed: ${beforeKill} events acknowledged before the kill, ${acknowledged()} in all, ${events.length} in the log; ` +
-        `seats on the killed node: ${onA.map((seat) => seat.seat).join(', ')} (${onA.reduce((sum, seat) => sum + seat.connections.length - 1, 0)} reconnects, ${resent} resends); ${frames} views checked`,
+        `seats on the killed node: ${onA.map((seat) => seat.seat).join(', ')} (${onA.reduce((sum, seat) => sum + seat.connections.length - 1, 0)} reconnects, ${resent} resends, ${committed} of them committed before the kill); ${refused} refusals; ${frames} views checked`,
     );
     if (lb.errors().includes('[emerg]')) throw new Error(`nginx: ${lb.errors()}`);
   }, 90_000);

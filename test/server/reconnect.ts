@@ -27,6 +27,8 @@ export class ReconnectingSeat {
   refusals = 0;
   /** Sends sent again with their key after a reconnect. */
   resent = 0;
+  /** Of those, the ones already committed before the connection was lost (the key returned the first result). */
+  resentCommitted = 0;
 
   constructor(
     readonly base: string,
@@ -87,6 +89,8 @@ export class ReconnectingSeat {
     for (let turn = 0; turn < maxTurns; turn += 1) {
       const client = this.client;
       try {
+        // `pending` outlives a turn only through the catch below: then this is a resend after a reconnect.
+        const resend = pending !== null;
         if (pending === null) {
           await within(
             client.until(() => (client.latest?.version ?? -1) > acted),
@@ -99,11 +103,13 @@ export class ReconnectingSeat {
           const move = moveFromView(frame.view);
           if (move === null) continue;
           pending = { move, key: `${this.seat}-v${frame.version}` };
-        } else {
-          this.resent += 1;
         }
+        if (resend) this.resent += 1;
+        const seen = client.latest?.version ?? -1;
         const result = await within(client.send(pending.move, pending.key), 20_000, `${this.seat}'s result for ${pending.key}`);
         expect(result.type, `${this.seat}: ${JSON.stringify(result)}`).toBe('result');
+        // A resend accepted at a version the new connection's view already had was committed before the loss.
+        if (resend && result.ok === true && (result.version as number) <= seen) this.resentCommitted += 1;
         if (result.ok === true) {
           const before = this.acknowledged.get(pending.key);
           if (before !== undefined) expect(result.version, `a resend of ${pending.key} returns its first result`).toBe(before);
