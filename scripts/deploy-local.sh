@@ -81,7 +81,7 @@ first_line() {
 
 ADDRESSES=()
 for i in $(seq "$NODES"); do
-  CHARLESTON_DB="" node bin/charleston.js serve --host 127.0.0.1 --port 0 --db "$DB" >"$PREFIX/node-$i.out" 2>"$PREFIX/node-$i.err" &
+  CHARLESTON_DB="" node bin/charleston.js serve --host 127.0.0.1 --port 0 --db "$DB" --trust-proxy 127.0.0.1 >"$PREFIX/node-$i.out" 2>"$PREFIX/node-$i.err" &
   PIDS+=("$!")
 done
 for i in $(seq "$NODES"); do

@@ -28,7 +28,8 @@ const USAGE = `usage: charleston serve [--host H] [--port N] [--db URL] [--allow
                            (default: env CHARLESTON_LOG_LEVEL, else info)
   --metrics-port N         serve Prometheus metrics at http://HOST:N/metrics (default: env
                            CHARLESTON_METRICS_PORT, else off)
-  --trust-proxy            trust X-Forwarded-For from a proxy in front (limits per address see the client)
+  --trust-proxy ADDRS      take the client's address from X-Forwarded-For when the request comes from one
+                           of ADDRS (comma-separated addresses or CIDRs of your balancers)
   --keys-retention H       hours an idempotency key is kept (default: env CHARLESTON_KEYS_RETENTION_HOURS, else 24)
   --ended-retention H      hours a table whose hand ended is kept after its last change (default: env
                            CHARLESTON_ENDED_RETENTION_HOURS, else 24)
@@ -67,7 +68,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
         demo: { type: 'boolean' },
         'log-level': { type: 'string' },
         'metrics-port': { type: 'string' },
-        'trust-proxy': { type: 'boolean' },
+        'trust-proxy': { type: 'string' },
         'keys-retention': { type: 'string' },
         'ended-retention': { type: 'string' },
         'idle-retention': { type: 'string' },
@@ -109,7 +110,15 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     io.err(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel.slice(0, 40))}`);
     return 2;
   }
-  const options: ServiceOptions = { location, allowOrigins: values['allow-origin'] ?? [], logLevel: logLevel as LogLevel, trustProxy: values['trust-proxy'] === true };
+  const options: ServiceOptions = { location, allowOrigins: values['allow-origin'] ?? [], logLevel: logLevel as LogLevel };
+  const trusted = values['trust-proxy'];
+  if (trusted !== undefined) {
+    if (!/^[0-9A-Fa-f.:/,\s]+$/.test(trusted)) {
+      io.err(`--trust-proxy must list addresses or CIDRs (like 127.0.0.1,10.0.0.0/8), got ${JSON.stringify(trusted.slice(0, 60))}`);
+      return 2;
+    }
+    options.trustProxy = trusted;
+  }
   let metricsPort: number | undefined;
   try {
     const keysMillis = hoursOption('keys-retention', values['keys-retention'] ?? env.CHARLESTON_KEYS_RETENTION_HOURS);

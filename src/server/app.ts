@@ -61,8 +61,11 @@ export interface ServiceOptions {
   cleanupEveryMillis?: number;
   /** JSON logs on standard error: one line per request and per live connection's open and close (default `silent`). */
   logLevel?: LogLevel;
-  /** Trust `X-Forwarded-For` from a proxy in front (per-address limits then see the real client; default false). */
-  trustProxy?: boolean;
+  /**
+   * Balancers whose `X-Forwarded-For` is trusted (comma-separated addresses or CIDRs), so per-address limits see
+   * the real client; none by default (then the address is the TCP peer's).
+   */
+  trustProxy?: string;
   /** Metrics to record into (from `createMetrics`); none by default. */
   metrics?: Metrics;
   /** Longest wait, at shutdown, for live sockets to close after 1001 (default 3,000 ms). */

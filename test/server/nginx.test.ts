@@ -70,7 +70,7 @@ describe.skipIf(url === '' || (!hasNginx && !ci))('two nodes on one PostgreSQL b
   const addressOf = (node: ChildNode): string => node.base.replace('http://', '');
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startChild(url), startChild(url)]);
+    [a, b] = await Promise.all([startChild(url, ['--trust-proxy', '127.0.0.1']), startChild(url, ['--trust-proxy', '127.0.0.1'])]);
     nginx = await startNginx([addressOf(a), addressOf(b)]);
   }, 60_000);
 

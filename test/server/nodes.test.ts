@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEATS, type Seat } from '../../src/index.js';
 import { checkFrames, playSeat, replay } from './play.js';
-import { LiveClient, api, createTable, startNode, type Node } from './support.js';
+import { expectStoredEqualsReplay } from './consistency.js';
+import { LiveClient, api, createTable as create, open, startNode, type Node } from './support.js';
+
+/** Every table these tests make, for the replay check at the end. */
+const created: string[] = [];
+const createTable: typeof create = async (base, body) => {
+  const table = await create(base, body);
+  created.push(table.id);
+  return table;
+};
 
 const url = process.env.CHARLESTON_TEST_PG;
 
@@ -86,6 +95,47 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     }
     await watcher.until(() => watcher.latest?.version === events.length);
     await Promise.all([east.close(), watcher.close()]);
+  });
+});
+
+describe.runIf(url !== undefined && url !== '')('a seat repeats a pass on one node while the admin re-confirms a seat on the other', () => {
+  it('every acceptance is a change: one pass.commit accepted per seat and pass, the stored state shows it', async () => {
+    const location = { kind: 'postgres' as const, url: url as string };
+    const fast = { rate: { burst: 10_000, perSecond: 10_000 }, maxInFlight: 256 };
+    const [a, b] = await Promise.all([startNode({ location, live: fast, httpPerMinute: 100_000 }), startNode({ location, live: fast, httpPerMinute: 100_000 })]);
+    try {
+      let accepted = 0;
+      for (let round = 0; round < 25; round += 1) {
+        const table = await createTable(a.base, { seed: 3000 + round });
+        const view = (await api(b.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body.view;
+        const tiles = (view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
+        const send = (): Promise<Record<string, any>> => api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles } } }).then((reply) => reply.body);
+        const confirm = (): Promise<unknown> => api(a.base, 'PUT', `/api/tables/${table.id}/seats/south`, { token: table.tokens.admin as string, body: { player: 'human' } });
+        const replies = await Promise.all([send(), confirm(), send(), confirm(), send(), send()]).then((all) => all.filter((reply): reply is Record<string, any> => typeof reply === 'object' && reply !== null && 'ok' in reply));
+        const oks = replies.filter((reply) => reply.ok === true);
+        expect(oks.length, `round ${round}: one acceptance of East's pass`).toBe(1);
+        expect(oks[0]?.version).toBe(1);
+        const stored = (await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body;
+        expect(stored.version).toBe(1);
+        expect(stored.view.packet).not.toBeNull();
+        accepted += oks.length;
+      }
+      expect(accepted).toBe(25);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 120_000);
+});
+
+describe.runIf(url !== undefined && url !== '')('after the multi-node tests', () => {
+  it('every table they made: the stored snapshot equals the replay of its log', async () => {
+    const db = await open({ kind: 'postgres', url: url as string });
+    try {
+      expect(created.length).toBeGreaterThan(0);
+      await expectStoredEqualsReplay(db, created);
+    } finally {
+      await db.close();
+    }
   });
 });
 
