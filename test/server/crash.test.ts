@@ -11,7 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SEATS } from '../../src/index.js';
 import { killHard, startChild, stopChild } from './child.js';
 import { playSeat, replay } from './play.js';
-import { LiveClient, createTable, databases } from './support.js';
+import { LiveClient, createTable, databases, open } from './support.js';
+import { expectStoredEqualsReplay } from './consistency.js';
+import { parseDbLocation } from '../../src/server/storage/db.js';
 
 const folders: string[] = [];
 afterAll(() => {
@@ -57,6 +59,12 @@ describe.each(databases())('kill -9 on $name', ({ name, location }) => {
       await Promise.all(resumed.map((client) => client.close()));
     } finally {
       expect(await stopChild(second)).toBe(0);
+    }
+    const stored = await open(parseDbLocation(db));
+    try {
+      await expectStoredEqualsReplay(stored, [table.id]);
+    } finally {
+      await stored.close();
     }
   }, 120_000);
 });
