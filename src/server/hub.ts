@@ -3,7 +3,7 @@
  * token's view: a seat's own view, or the public view for spectators and admins. A view is built once per seat
  * and version and serialized once, however many connections watch it.
  */
-import { phaseOfSnapshot, viewFor, type Seat } from '../index.js';
+import { legalActions, phaseOfSnapshot, viewFor, type Seat } from '../index.js';
 import type { Role } from './auth.js';
 import type { LiveTable } from './registry.js';
 
@@ -14,11 +14,21 @@ export interface Listener {
   send(text: string): void;
 }
 
-/** The `view` message for a role at the table's current version. */
-export function viewMessage(table: LiveTable, role: Role): string {
+/**
+ * The body of a table for a role at the table's current version: `{ version, phase, view }`, plus `actions`
+ * (the seat's legal actions at that version) for a seat token. The GET route and the live `view` message share it.
+ */
+export function tableBody(table: LiveTable, role: Role): Record<string, unknown> {
   const snapshot = table.snapshot;
   const seat: Seat | null = role.role === 'seat' ? role.seat : null;
-  return JSON.stringify({ type: 'view', version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) });
+  const body: Record<string, unknown> = { version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) };
+  if (seat !== null) body.actions = legalActions(snapshot, seat);
+  return body;
+}
+
+/** The `view` message for a role at the table's current version. */
+export function viewMessage(table: LiveTable, role: Role): string {
+  return JSON.stringify({ type: 'view', ...tableBody(table, role) });
 }
 
 /** The live connections of every table on this node. */

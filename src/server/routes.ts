@@ -7,7 +7,8 @@ import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
 import { createBody, eventBody, seatBody, seatParams, tableParams } from './schemas.js';
 import type { TableService } from './tables.js';
-import { phaseOfSnapshot, viewFor, type Seat } from '../index.js';
+import type { Seat } from '../index.js';
+import { tableBody } from './hub.js';
 
 interface CreateBody {
   seed?: number | string;
@@ -61,9 +62,7 @@ export function registerRoutes(app: FastifyInstance, service: TableService, gate
     const { id } = request.params;
     const { role } = await caller(request, id);
     const table = await service.table(id);
-    const snapshot = table.snapshot;
-    const seat = role.role === 'seat' ? role.seat : null;
-    return { id, version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) };
+    return { id, ...tableBody(table, role) };
   });
 
   app.post<{ Params: { id: string }; Body: { event: unknown; key?: string } }>(
