@@ -4,6 +4,7 @@
  * SIGTERM or Ctrl-C stops accepting, finishes what is in flight, closes the database and exits 0.
  * `--demo` also creates a table with a person at East and three teacher bots and prints East's address.
  */
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, createService, startMetricsServer, type LogLevel, type ServiceOptions } from '../server/app.js';
@@ -37,7 +38,9 @@ const USAGE = `usage: charleston serve [--host H] [--port N] [--db URL] [--allow
                            CHARLESTON_IDLE_RETENTION_HOURS, else 168)
   --max-conn-per-token N   live connections per token (default 8)
   --max-conn-per-address N live connections per client address (default 256)
-  --create-per-minute N    tables one address may create per minute (default 30)`;
+  --create-per-minute N    tables one address may create per minute (default 30)
+  --operator-token-file P  a file holding the operator's secret token (default: env
+                           CHARLESTON_OPERATOR_TOKEN): it reads every table in full; never shown by any route`;
 
 /** A positive number of hours from a flag or an environment variable, in milliseconds; throws naming the flag. */
 function hoursOption(flag: string, text: string | undefined): number | undefined {
@@ -75,6 +78,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
         'max-conn-per-token': { type: 'string' },
         'max-conn-per-address': { type: 'string' },
         'create-per-minute': { type: 'string' },
+        'operator-token-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -134,6 +138,23 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
     return 2;
+  }
+  const tokenFile = values['operator-token-file'];
+  let operatorToken = env.CHARLESTON_OPERATOR_TOKEN;
+  if (tokenFile !== undefined) {
+    try {
+      operatorToken = readFileSync(tokenFile, 'utf8').trim();
+    } catch (error) {
+      io.err(`--operator-token-file: cannot read ${JSON.stringify(tokenFile)} (${(error as Error).message})`);
+      return 2;
+    }
+  }
+  if (operatorToken !== undefined && operatorToken !== '') {
+    if (!/^[A-Za-z0-9_-]{32,64}$/.test(operatorToken)) {
+      io.err('the operator token must be 32 to 64 characters of A-Z, a-z, 0-9, "-" and "_" (for example: openssl rand -base64 32 | tr "+/" "-_" | tr -d "=")');
+      return 2;
+    }
+    options.operatorToken = operatorToken;
   }
   let metrics: Metrics | undefined;
   if (metricsPort !== undefined) {

@@ -12,7 +12,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: tables speak en, ca, sw and el
-import { bearerToken } from './auth.js';
+import { bearerToken, hashToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
 import { installErrorHandlers } from './http-errors.js';
 import { Hub } from './hub.js';
@@ -68,6 +68,8 @@ export interface ServiceOptions {
   trustProxy?: string;
   /** Metrics to record into (from `createMetrics`); none by default. */
   metrics?: Metrics;
+  /** The operator's token: reads every table in full (racks, wall, log). Never created per table, never shown. */
+  operatorToken?: string;
   /** Longest wait, at shutdown, for live sockets to close after 1001 (default 3,000 ms). */
   closeMillis?: number;
 }
@@ -94,7 +96,7 @@ const DEFAULT_LIVE: LiveOptions = {
   pingMillis: 30_000,
 };
 
-const DEFAULT_TABLES: TableServiceOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100 };
+const DEFAULT_TABLES: TableServiceOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package's dist/ folder, from the compiled file (dist/src/server) or the source (src/server). */
@@ -111,7 +113,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     throw error;
   }
   const hub = new Hub();
-  const tableOptions = { ...DEFAULT_TABLES, ...options.tables };
+  const tableOptions: TableServiceOptions = { ...DEFAULT_TABLES, ...options.tables, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
   const tables = new TableService(db, hub, tableOptions, options.metrics?.observer);
   const gate = new Gate(tables, options.authFailures ?? { burst: 30, perSecond: 1 });
   await db.listen(CHANGES_CHANNEL, (payload) => tables.onNotify(payload));

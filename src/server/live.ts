@@ -232,7 +232,7 @@ export function registerLive(app: FastifyInstance, service: TableService, gate: 
         const reply = (body: Record<string, unknown>): void => write(JSON.stringify({ type: 'result', id: messageId, ...body }));
         const fail = (code: string, text: string): void => write(JSON.stringify({ type: 'error', code, message: text, id: messageId }));
         if (role === null) return fail('UNAUTHORIZED', 'send the hello first');
-        if (role.role === 'spectator') return fail('FORBIDDEN', 'a spectator token cannot send events');
+        if (role.role === 'spectator' || role.role === 'operator') return fail('FORBIDDEN', `a ${role.role} token cannot send events`);
         const key = message.key;
         if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
         if (inFlight >= options.maxInFlight || !limiter.take(tokenHash)) {

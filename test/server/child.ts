@@ -19,7 +19,7 @@ export interface ChildNode {
 
 /** Starts `charleston serve --port 0 --db DB` in a child process; resolves once it printed its first line. */
 export async function startChild(db: string, extra: readonly string[] = []): Promise<ChildNode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--db', db, ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--db', db, ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '', CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef' } });
   const stderr: string[] = [];
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => stderr.push(line));
   const all: string[] = [];

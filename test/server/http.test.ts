@@ -132,7 +132,6 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
       ['not a bearer', api(base, 'GET', `/api/tables/${table.id}`, { headers: { authorization: `Basic ${table.tokens.east}` } }), 401, 'UNAUTHORIZED'],
       ['unknown token', api(base, 'GET', `/api/tables/${table.id}`, { token: 'A'.repeat(32) }), 401, 'UNAUTHORIZED'],
       ['another table’s token', createTable(base).then((other) => api(base, 'GET', `/api/tables/${table.id}`, { token: other.tokens.east as string })), 401, 'UNAUTHORIZED'],
-      ['seat reads the log', api(base, 'GET', `/api/tables/${table.id}/log`, { token: table.tokens.east as string }), 403, 'FORBIDDEN'],
       ['spectator hands a seat', api(base, 'PUT', `/api/tables/${table.id}/seats/east`, { token: table.tokens.spectator as string, body: { player: 'teacher' } }), 403, 'FORBIDDEN'],
       ['foreign origin', api(base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string, headers: { origin: 'http://evil.test' } }), 403, 'FORBIDDEN', /origin/],
       ['unknown table', api(base, 'GET', `/api/tables/${'x'.repeat(22)}`, { token: table.tokens.east as string }), 404, 'NOT_FOUND'],

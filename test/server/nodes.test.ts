@@ -43,7 +43,7 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     const clients = await Promise.all(SEATS.map((seat, index) => LiveClient.connect(nodeOf(index).base, table.id, table.tokens[seat] as string)));
     const spectator = await LiveClient.connect(b.base, table.id, table.tokens.spectator as string);
     await Promise.all(clients.map((client) => playSeat(client)));
-    const { snapshots, events } = await replay(a.base, table.id, table.tokens.admin as string, seed);
+    const { snapshots, events } = await replay(a.base, table.id, seed);
     await Promise.all([...clients, spectator].map((client) => client.until(() => client.latest?.version === events.length)));
     clients.forEach((client, index) => checkFrames(client, SEATS[index] as Seat, snapshots));
     checkFrames(spectator, null, snapshots);
@@ -74,7 +74,7 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     }
     const results = await Promise.all(sends);
     const accepted = results.filter((r) => r.ok === true).map((r) => r.version as number);
-    const { events } = await replay(a.base, table.id, table.tokens.admin as string, seed);
+    const { events } = await replay(a.base, table.id, seed);
     expect(accepted.sort((x, y) => x - y)).toEqual(events.map((e) => e.version));
     expect(accepted.length).toBe(rounds * 4); // every commit and every retract of east and south went in, in some order
     await Promise.all([east, south].map((client) => client.until(() => client.latest?.version === events.length)));
@@ -87,7 +87,7 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     const east = await LiveClient.connect(a.base, table.id, table.tokens.east as string);
     const watcher = await LiveClient.connect(b.base, table.id, table.tokens.spectator as string);
     await playSeat(east);
-    const { events } = await replay(b.base, table.id, table.tokens.admin as string, seed);
+    const { events } = await replay(b.base, table.id, seed);
     const passes = events.filter((e) => e.event.type === 'pass.commit');
     for (const seat of SEATS) {
       const count = passes.filter((e) => e.seat === seat).length;
@@ -160,7 +160,7 @@ describe('two services on one database (PGlite in one process)', () => {
       // A sends at once, before it may have heard of B's change: whichever way, the table ends at version 2.
       const onA = await a.service.tables.submit(table.id, { kind: 'token', ...who }, { type: 'pass.commit', seat: 'south', tiles: south });
       expect(onA).toMatchObject({ ok: true, version: 2 });
-      const { snapshots, events } = await replay(a.base, table.id, table.tokens.admin as string, 19);
+      const { snapshots, events } = await replay(a.base, table.id, 19);
       expect(events.map((e) => e.seat)).toEqual(['east', 'south']);
       const view = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
       expect(view.body.version).toBe(2);
