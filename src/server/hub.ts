@@ -5,7 +5,7 @@
  */
 import { legalActions, phaseOfSnapshot, viewFor, type Seat } from '../index.js';
 import type { Role } from './auth.js';
-import type { LiveTable } from './registry.js';
+import type { CachedTable } from './cache.js';
 
 /** One live connection as the hub sees it. */
 export interface Listener {
@@ -18,7 +18,7 @@ export interface Listener {
  * The body of a table for a role at the table's current version: `{ version, phase, view }`, plus `actions`
  * (the seat's legal actions at that version) for a seat token. The GET route and the live `view` message share it.
  */
-export function tableBody(table: LiveTable, role: Role): Record<string, unknown> {
+export function tableBody(table: CachedTable, role: Role): Record<string, unknown> {
   const snapshot = table.snapshot;
   const seat: Seat | null = role.role === 'seat' ? role.seat : null;
   const body: Record<string, unknown> = { version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) };
@@ -27,7 +27,7 @@ export function tableBody(table: LiveTable, role: Role): Record<string, unknown>
 }
 
 /** The `view` message for a role at the table's current version. */
-export function viewMessage(table: LiveTable, role: Role): string {
+export function viewMessage(table: CachedTable, role: Role): string {
   return JSON.stringify({ type: 'view', ...tableBody(table, role) });
 }
 
@@ -74,7 +74,7 @@ export class Hub {
   }
 
   /** Sends the table's views to its connections, once per version. */
-  publish(table: LiveTable): void {
+  publish(table: CachedTable): void {
     const set = this.#byTable.get(table.id);
     if (set === undefined) return;
     if ((this.#sent.get(table.id) ?? -1) >= table.version) return;

@@ -6,7 +6,7 @@ import { ServiceError } from './errors.js';
 import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
 import { createBody, eventBody, seatBody, seatParams, tableParams } from './schemas.js';
-import type { TableService } from './tables.js';
+import type { TableMaster } from './master.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
 import { logFor } from './log-view.js';
 import { tableBody } from './hub.js';
@@ -26,7 +26,7 @@ export interface RouteOptions {
 }
 
 /** Registers the API routes on `app`. */
-export function registerRoutes(app: FastifyInstance, service: TableService, gate: Gate, options: RouteOptions): void {
+export function registerRoutes(app: FastifyInstance, service: TableMaster, gate: Gate, options: RouteOptions): void {
   /** Authorizes the request's bearer token for table `id` (failures count against the client's address). */
   const caller = async (request: FastifyRequest, id: string): Promise<{ role: Role; tokenHash: string }> => {
     const header = request.headers.authorization;

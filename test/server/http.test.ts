@@ -162,10 +162,10 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     const table = await createTable(node.base, { seed: 4 });
     const view = (await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body.view;
     await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: natural(view).slice(0, 3) } } });
-    const registry = node.service.tables.registry;
-    expect(registry.peek(table.id)).not.toBeNull();
-    registry.evictIdle(Number.MAX_SAFE_INTEGER, 0);
-    expect(registry.peek(table.id)).toBeNull();
+    const cache = node.service.tables.cache;
+    expect(cache.peek(table.id)).not.toBeNull();
+    cache.evictIdle(Number.MAX_SAFE_INTEGER, 0);
+    expect(cache.peek(table.id)).toBeNull();
     const back = await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
     expect(back.body).toMatchObject({ version: 1, phase: 'firstCharleston.right' });
     expect(back.body.view.packet.tiles.map((t: { tile: string }) => t.tile)).toEqual(natural(view).slice(0, 3));

@@ -153,7 +153,7 @@ describe('two services on one database (PGlite in one process)', () => {
       };
       const east = await tilesOf('east');
       const south = await tilesOf('south');
-      expect(a.service.tables.registry.peek(table.id)?.version).toBe(0); // A holds the table at version 0
+      expect(a.service.tables.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
       const who = await a.service.tables.authorize(table.id, table.tokens.south as string);
       const onB = await b.service.tables.submit(table.id, { kind: 'token', ...(await b.service.tables.authorize(table.id, table.tokens.east as string)) }, { type: 'pass.commit', seat: 'east', tiles: east });
       expect(onB).toMatchObject({ ok: true, version: 1 });

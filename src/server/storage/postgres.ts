@@ -5,7 +5,7 @@
  * tables whose announcements it may have missed (a node must never stay deaf to the other nodes).
  */
 import pg from 'pg';
-import type { Db, DbHealth, Queryable, Row } from './db.js';
+import type { Db, DbHealth, Queryable, Row } from './types.js';
 
 const POOL_SIZE = Number(process.env.CHARLESTON_PG_POOL ?? 10);
 /** A connection attempt (pool or listener) gives up after this long. */
