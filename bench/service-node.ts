@@ -36,8 +36,8 @@ process.on('message', (message: Request) => {
   if (message.type === 'cpu') {
     const usage = process.cpuUsage();
     reply({ micros: usage.user + usage.system, at: performance.now() });
-  } else if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.registry.size, connections: service.tables.hub.connections });
-  else if (message.type === 'evict') reply(service.tables.registry.evictIdle(Number.MAX_SAFE_INTEGER, 0));
+  } else if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.cache.size, connections: service.tables.hub.connections });
+  else if (message.type === 'evict') reply(service.tables.cache.evictIdle(Number.MAX_SAFE_INTEGER, 0));
   else if (message.type === 'create') {
     void (async () => {
       for (let i = 0; i < message.count; i += 1) await service.tables.create({ seed: i + 1 }, 'en', { east: 'human', south: 'human', west: 'human', north: 'human' });

@@ -10,9 +10,9 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: tables speak en, ca, sw and el
-import { bearerToken } from './auth.js';
+import { bearerToken, hashToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
 import { installErrorHandlers } from './http-errors.js';
 import { Hub } from './hub.js';
@@ -25,7 +25,7 @@ import { DEFAULT_RETENTION, cleanup, type CleanupResult, type Retention } from '
 import { openDb, type Db, type DbLocation } from './storage/db.js';
 import { CHANGES_CHANNEL } from './storage/queries.js';
 import { migrate } from './storage/schema.js';
-import { TableService, type TableServiceOptions } from './tables.js';
+import { TableMaster, type TableMasterOptions } from './master.js';
 
 /** Largest request body and WebSocket message (64 KiB). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -53,18 +53,23 @@ export interface ServiceOptions {
   distDir?: string;
   /** Limits of live connections. */
   live?: Partial<LiveOptions>;
-  /** Limits of the table registry and bots. */
-  tables?: Partial<TableServiceOptions>;
+  /** Limits of the table cache and bots. */
+  tables?: Partial<TableMasterOptions>;
   /** How long data is kept (defaults in {@link DEFAULT_RETENTION}). */
   retention?: Partial<Retention>;
   /** How often the cleanup runs, in milliseconds (default 10 minutes; 0 = never on its own). */
   cleanupEveryMillis?: number;
   /** JSON logs on standard error: one line per request and per live connection's open and close (default `silent`). */
   logLevel?: LogLevel;
-  /** Trust `X-Forwarded-For` from a proxy in front (per-address limits then see the real client; default false). */
-  trustProxy?: boolean;
+  /**
+   * Balancers whose `X-Forwarded-For` is trusted (comma-separated addresses or CIDRs), so per-address limits see
+   * the real client; none by default (then the address is the TCP peer's).
+   */
+  trustProxy?: string;
   /** Metrics to record into (from `createMetrics`); none by default. */
   metrics?: Metrics;
+  /** The operator's token: reads every table in full (racks, wall, log). Never created per table, never shown. */
+  operatorToken?: string;
   /** Longest wait, at shutdown, for live sockets to close after 1001 (default 3,000 ms). */
   closeMillis?: number;
 }
@@ -72,7 +77,7 @@ export interface ServiceOptions {
 /** A built service. */
 export interface Service {
   readonly app: FastifyInstance;
-  readonly tables: TableService;
+  readonly tables: TableMaster;
   readonly db: Db;
   /** Runs the retention cleanup once now (on one node at a time). */
   cleanup(): Promise<CleanupResult>;
@@ -91,7 +96,7 @@ const DEFAULT_LIVE: LiveOptions = {
   pingMillis: 30_000,
 };
 
-const DEFAULT_TABLES: TableServiceOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100 };
+const DEFAULT_TABLES: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package's dist/ folder, from the compiled file (dist/src/server) or the source (src/server). */
@@ -108,8 +113,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     throw error;
   }
   const hub = new Hub();
-  const tableOptions = { ...DEFAULT_TABLES, ...options.tables };
-  const tables = new TableService(db, hub, tableOptions, options.metrics?.observer);
+  const tableOptions: TableMasterOptions = { ...DEFAULT_TABLES, ...options.tables, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
+  const tables = new TableMaster(db, hub, tableOptions, options.metrics?.observer);
   const gate = new Gate(tables, options.authFailures ?? { burst: 30, perSecond: 1 });
   await db.listen(CHANGES_CHANNEL, (payload) => tables.onNotify(payload));
   db.onListenerRestored(() => tables.resync());
@@ -123,7 +128,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       // Never a token: the Authorization header is not logged (and tokens never travel in URLs).
       redact: ['req.headers.authorization'],
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -151,7 +156,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const live = registerLive(app, tables, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins);
   registerStatic(app, options.distDir ?? packageDist);
 
-  const sweep = setInterval(() => tables.registry.evictIdle(), Math.max(1_000, Math.floor(tableOptions.idleMillis / 2)));
+  const sweep = setInterval(() => tables.cache.evictIdle(), Math.max(1_000, Math.floor(tableOptions.idleMillis / 2)));
   sweep.unref();
   const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   const runCleanup = async (): Promise<CleanupResult> => {
@@ -171,7 +176,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         }, cleanupEvery)
       : null;
   cleaner?.unref();
-  options.metrics?.bind({ db, liveConnections: () => hub.connections, tablesInMemory: () => tables.registry.size, botsWaitingToRetry: () => tables.botsWaitingToRetry });
+  options.metrics?.bind({ db, liveConnections: () => hub.connections, tablesInMemory: () => tables.cache.size, botsWaitingToRetry: () => tables.botsWaitingToRetry });
 
   let closed: Promise<void> | null = null;
   return {

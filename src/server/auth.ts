@@ -2,11 +2,14 @@
  * Ids and tokens: 128 random bits (more, in fact: 24 bytes) from `node:crypto`, URL-safe base64. Only the
  * SHA-256 hash of a token is stored, so a copy of the database does not hand out seats.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Seat } from '../index.js';
 
-/** What a token lets its holder do on its table. */
-export type Role = { role: 'seat'; seat: Seat } | { role: 'spectator' } | { role: 'admin' };
+/**
+ * What a token lets its holder do on its table. `operator` is whoever runs the service (a secret given at start,
+ * never created with a table): it reads every table in full and sends nothing.
+ */
+export type Role = { role: 'seat'; seat: Seat } | { role: 'spectator' } | { role: 'admin' } | { role: 'operator' };
 
 /** A fresh unguessable secret (192 bits). */
 export function newToken(): string {
@@ -33,4 +36,10 @@ export function bearerToken(header: string | string[] | undefined): string | nul
   if (typeof header !== 'string') return null;
   const match = /^Bearer ([A-Za-z0-9_-]{16,64})$/.exec(header.trim());
   return match?.[1] ?? null;
+}
+
+/** True when `token` hashes to `operatorHash` (compared in constant time). */
+export function isOperatorToken(token: string, operatorHash: string | null): boolean {
+  if (operatorHash === null) return false;
+  return timingSafeEqual(Buffer.from(hashToken(token), 'hex'), Buffer.from(operatorHash, 'hex'));
 }

@@ -7,18 +7,18 @@
 import { SEATS, STRATEGIES, chachaWords, legalActions, mulberry32, phaseOfSnapshot, viewFor, waitingFor, type CharlestonEvent, type Seat } from '../index.js';
 import { botSeats } from './players.js';
 import type { SendReply, Sender } from './protocol.js';
-import type { LiveTable } from './registry.js';
+import type { CachedTable } from './cache.js';
 
 /** What the bots need of the table service: read a table, submit a move. Nothing else. */
 export interface BotHost {
   /** The table as committed (loaded on demand); throws when there is no such table. */
-  table(id: string): Promise<LiveTable>;
+  table(id: string): Promise<CachedTable>;
   /** Submits a bot's move at the version it was chosen for; null when that turn was taken meanwhile. */
   submit(id: string, sender: Extract<Sender, { kind: 'bot' }>, event: unknown): Promise<SendReply | null>;
 }
 
 /** The next bot move of a table, or null when it waits for a person (or the hand is over). */
-export function nextBotMove(table: LiveTable): { seat: Seat | 'table'; event: CharlestonEvent } | null {
+export function nextBotMove(table: CachedTable): { seat: Seat | 'table'; event: CharlestonEvent } | null {
   const bots = botSeats(table.players);
   if (bots.length === 0) return null;
   const snapshot = table.snapshot;

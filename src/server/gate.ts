@@ -6,17 +6,17 @@
 import { hashToken, type Role } from './auth.js';
 import { ServiceError } from './errors.js';
 import { RateLimiter, type RateOptions } from './rate.js';
-import type { TableService } from './tables.js';
+import type { TableMaster } from './master.js';
 
 /** Failed token checks allowed per address: `burst` at once, refilled at `perSecond` (default 30, 1/s). */
 export type AuthFailureOptions = RateOptions;
 
 /** Token checks with a per-address budget of failures. */
 export class Gate {
-  readonly #service: TableService;
+  readonly #service: TableMaster;
   readonly #failures: RateLimiter;
 
-  constructor(service: TableService, failures: AuthFailureOptions) {
+  constructor(service: TableMaster, failures: AuthFailureOptions) {
     this.#service = service;
     this.#failures = new RateLimiter(failures);
   }
@@ -53,7 +53,7 @@ export class Gate {
 
   /** True when table `id` exists; a miss counts as a failed check of `address` (429 once they are used up). */
   async exists(address: string, id: string): Promise<boolean> {
-    if (this.#service.registry.peek(id) !== null) return true;
+    if (this.#service.cache.peek(id) !== null) return true;
     this.check(address);
     const found = await this.#service.exists(id);
     if (!found) this.failed(address);

@@ -3,9 +3,9 @@
  * token's view: a seat's own view, or the public view for spectators and admins. A view is built once per seat
  * and version and serialized once, however many connections watch it.
  */
-import { phaseOfSnapshot, viewFor, type Seat } from '../index.js';
+import { legalActions, phaseOfSnapshot, viewFor, type Seat } from '../index.js';
 import type { Role } from './auth.js';
-import type { LiveTable } from './registry.js';
+import type { CachedTable } from './cache.js';
 
 /** One live connection as the hub sees it. */
 export interface Listener {
@@ -14,11 +14,21 @@ export interface Listener {
   send(text: string): void;
 }
 
-/** The `view` message for a role at the table's current version. */
-export function viewMessage(table: LiveTable, role: Role): string {
+/**
+ * The body of a table for a role at the table's current version: `{ version, phase, view }`, plus `actions`
+ * (the seat's legal actions at that version) for a seat token. The GET route and the live `view` message share it.
+ */
+export function tableBody(table: CachedTable, role: Role): Record<string, unknown> {
   const snapshot = table.snapshot;
   const seat: Seat | null = role.role === 'seat' ? role.seat : null;
-  return JSON.stringify({ type: 'view', version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) });
+  const body: Record<string, unknown> = { version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) };
+  if (seat !== null) body.actions = legalActions(snapshot, seat);
+  return body;
+}
+
+/** The `view` message for a role at the table's current version. */
+export function viewMessage(table: CachedTable, role: Role): string {
+  return JSON.stringify({ type: 'view', ...tableBody(table, role) });
 }
 
 /** The live connections of every table on this node. */
@@ -70,7 +80,7 @@ export class Hub {
    * The `view` message for `role` at the table's version: built and serialized once per role and version, then
    * shared by every connection (those already there when it is published and those that say hello later).
    */
-  viewText(table: LiveTable, role: Role): string {
+  viewText(table: CachedTable, role: Role): string {
     let cached = this.#texts.get(table.id);
     if (cached === undefined || cached.version !== table.version) {
       if (cached !== undefined && cached.version > table.version) return viewMessage(table, role); // an older table object
@@ -87,7 +97,7 @@ export class Hub {
   }
 
   /** Sends the table's views to its connections, once per version. */
-  publish(table: LiveTable): void {
+  publish(table: CachedTable): void {
     const set = this.#byTable.get(table.id);
     if (set === undefined) return;
     if ((this.#sent.get(table.id) ?? -1) >= table.version) return;

@@ -17,7 +17,7 @@ import type { Listener } from './hub.js';
 import { serviceRefusal } from './messages.js';
 import { RateLimiter } from './rate.js';
 import { tableParams } from './schemas.js';
-import type { TableService } from './tables.js';
+import type { TableMaster } from './master.js';
 
 /** Limits of live connections. */
 export interface LiveOptions {
@@ -77,7 +77,7 @@ function bump(counts: Map<string, number>, key: string, by: number): number {
 }
 
 /** Registers the live route. */
-export function registerLive(app: FastifyInstance, service: TableService, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>): LiveRoute {
+export function registerLive(app: FastifyInstance, service: TableMaster, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>): LiveRoute {
   const limiter = new RateLimiter(options.rate);
   /** Every open socket and how to drop it. */
   const sockets = new Map<WebSocket, (code: number, reason: string) => void>();
@@ -245,11 +245,11 @@ export function registerLive(app: FastifyInstance, service: TableService, gate: 
         const reply = (body: Record<string, unknown>): void => write(JSON.stringify({ type: 'result', id: messageId, ...body }));
         const fail = (code: string, text: string): void => write(JSON.stringify({ type: 'error', code, message: text, id: messageId }));
         if (role === null) return fail('UNAUTHORIZED', 'send the hello first');
-        if (role.role === 'spectator') return fail('FORBIDDEN', 'a spectator token cannot send events');
+        if (role.role === 'spectator' || role.role === 'operator') return fail('FORBIDDEN', `a ${role.role} token cannot send events`);
         const key = message.key;
         if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
         if (inFlight >= options.maxInFlight || !limiter.take(tokenHash)) {
-          const table = service.registry.peek(id);
+          const table = service.cache.peek(id);
           return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en') });
         }
         inFlight += 1;

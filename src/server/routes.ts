@@ -6,8 +6,10 @@ import { ServiceError } from './errors.js';
 import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
 import { createBody, eventBody, seatBody, seatParams, tableParams } from './schemas.js';
-import type { TableService } from './tables.js';
-import { phaseOfSnapshot, viewFor, type Seat } from '../index.js';
+import type { TableMaster } from './master.js';
+import { phaseOfSnapshot, type Seat } from '../index.js';
+import { logFor } from './log-view.js';
+import { tableBody } from './hub.js';
 
 interface CreateBody {
   seed?: number | string;
@@ -24,7 +26,7 @@ export interface RouteOptions {
 }
 
 /** Registers the API routes on `app`. */
-export function registerRoutes(app: FastifyInstance, service: TableService, gate: Gate, options: RouteOptions): void {
+export function registerRoutes(app: FastifyInstance, service: TableMaster, gate: Gate, options: RouteOptions): void {
   /** Authorizes the request's bearer token for table `id` (failures count against the client's address). */
   const caller = async (request: FastifyRequest, id: string): Promise<{ role: Role; tokenHash: string }> => {
     const header = request.headers.authorization;
@@ -61,9 +63,8 @@ export function registerRoutes(app: FastifyInstance, service: TableService, gate
     const { id } = request.params;
     const { role } = await caller(request, id);
     const table = await service.table(id);
-    const snapshot = table.snapshot;
-    const seat = role.role === 'seat' ? role.seat : null;
-    return { id, version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) };
+    if (role.role === 'operator') return { id, ...tableBody(table, role), full: { value: table.snapshot.value, context: table.snapshot.context } };
+    return { id, ...tableBody(table, role) };
   });
 
   app.post<{ Params: { id: string }; Body: { event: unknown; key?: string } }>(
@@ -72,18 +73,21 @@ export function registerRoutes(app: FastifyInstance, service: TableService, gate
     async (request, reply) => {
       const { id } = request.params;
       const who = await caller(request, id);
-      if (who.role.role === 'spectator') throw new ServiceError('FORBIDDEN', 'a spectator token cannot send events');
+      if (who.role.role === 'spectator' || who.role.role === 'operator') throw new ServiceError('FORBIDDEN', `a ${who.role.role} token cannot send events`);
       const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, request.body.key);
       if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
       return reply.code(result.ok ? 200 : 422).send(result);
     },
   );
 
+  // While a hand is in play the log shows no face (seat and count only) and only the admin reads it; once the
+  // hand has ended every token of the table reads it in full; the operator reads everything (log-view.ts).
   app.get<{ Params: { id: string } }>('/api/tables/:id/log', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
-    if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token reads the log');
-    return { events: await service.log(id) };
+    const table = await service.table(id);
+    const reader = role.role === 'operator' ? 'operator' : role.role === 'admin' ? 'admin' : 'member';
+    return logFor(await service.log(id), phaseOfSnapshot(table.snapshot), reader);
   });
 
   app.put<{ Params: { id: string; seat: Seat }; Body: { player: Player } }>(

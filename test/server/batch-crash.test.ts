@@ -14,7 +14,7 @@ import { SEATS, createCharleston, persist } from '../../src/index.js';
 import { openDb, parseDbLocation } from '../../src/server/storage/db.js';
 import { killHard, startChild, stopChild } from './child.js';
 import { playSeat } from './play.js';
-import { LiveClient, api, createTable, databases } from './support.js';
+import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, databases } from './support.js';
 
 const BATCH_NODE = fileURLToPath(new URL('./batch-node.ts', import.meta.url));
 const TABLES = 32;
@@ -61,7 +61,7 @@ describe.each(cases)('kill -9 during a group commit on $name, held $mode the com
     const logged = new Map<string, Array<Record<string, any>>>();
     try {
       for (const table of tables) {
-        const log = await api<{ events: Array<Record<string, any>> }>(second.base, 'GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin as string });
+        const log = await api<{ events: Array<Record<string, any>> }>(second.base, 'GET', `/api/tables/${table.id}/log`, { token: TEST_OPERATOR_TOKEN });
         expect(log.status).toBe(200);
         logged.set(table.id, log.body.events);
       }

@@ -7,6 +7,7 @@
  */
 import { createService } from '../../src/server/app.js';
 import { openDb, parseDbLocation, type Db, type Row } from '../../src/server/storage/db.js';
+import { TEST_OPERATOR_TOKEN } from './support.js';
 
 const [dbText = '', mode = 'before', minText = '20', skipText = '0'] = process.argv.slice(2);
 const min = Number(minText);
@@ -42,6 +43,7 @@ const service = await createService({
   distDir: '/nonexistent',
   httpPerMinute: 1_000_000,
   createPerMinute: 1_000_000,
+  operatorToken: TEST_OPERATOR_TOKEN,
   live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxPerAddress: 10_000 },
 });
 await service.app.listen({ host: '127.0.0.1', port: 0 });

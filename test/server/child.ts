@@ -23,7 +23,7 @@ export interface ChildNode {
  */
 export async function startChild(db: string, extra: readonly string[] = [], main?: string): Promise<ChildNode> {
   const args = main === undefined ? ['--import', 'tsx', MAIN, '--port', '0', '--db', db, ...extra] : ['--import', 'tsx', main, ...extra];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '' } });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '', CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef' } });
   const stderr: string[] = [];
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => stderr.push(line));
   const all: string[] = [];

@@ -11,7 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SEATS } from '../../src/index.js';
 import { killHard, startChild, stopChild } from './child.js';
 import { playSeat, replay } from './play.js';
-import { LiveClient, createTable, databases } from './support.js';
+import { LiveClient, createTable, databases, open } from './support.js';
+import { expectStoredEqualsReplay } from './consistency.js';
+import { parseDbLocation } from '../../src/server/storage/db.js';
 
 const folders: string[] = [];
 afterAll(() => {
@@ -43,7 +45,7 @@ describe.each(databases())('kill -9 on $name', ({ name, location }) => {
 
     const second = await startChild(db);
     try {
-      const { events } = await replay(second.base, table.id, table.tokens.admin as string, seed);
+      const { events } = await replay(second.base, table.id, seed);
       const found = events.length;
       console.log(`kill -9 on ${name}: ${acknowledged.length} events acknowledged (highest version ${Math.max(...acknowledged)}), ${found} found after restart`);
       for (const version of acknowledged) expect(version).toBeLessThanOrEqual(found);
@@ -51,12 +53,18 @@ describe.each(databases())('kill -9 on $name', ({ name, location }) => {
       const resumed = await Promise.all(SEATS.map((seat) => LiveClient.connect(second.base, table.id, table.tokens[seat] as string)));
       for (const client of resumed) expect(client.latest?.version).toBe(found);
       await Promise.all(resumed.map((client) => playSeat(client)));
-      const end = await replay(second.base, table.id, table.tokens.admin as string, seed);
+      const end = await replay(second.base, table.id, seed);
       expect(['complete', 'eastMahjong']).toContain(String(end.snapshots.at(-1)?.value));
       expect(end.events.slice(0, found)).toEqual(events);
       await Promise.all(resumed.map((client) => client.close()));
     } finally {
       expect(await stopChild(second)).toBe(0);
+    }
+    const stored = await open(parseDbLocation(db));
+    try {
+      await expectStoredEqualsReplay(stored, [table.id]);
+    } finally {
+      await stored.close();
     }
   }, 120_000);
 });

@@ -132,7 +132,6 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
       ['not a bearer', api(base, 'GET', `/api/tables/${table.id}`, { headers: { authorization: `Basic ${table.tokens.east}` } }), 401, 'UNAUTHORIZED'],
       ['unknown token', api(base, 'GET', `/api/tables/${table.id}`, { token: 'A'.repeat(32) }), 401, 'UNAUTHORIZED'],
       ['another table’s token', createTable(base).then((other) => api(base, 'GET', `/api/tables/${table.id}`, { token: other.tokens.east as string })), 401, 'UNAUTHORIZED'],
-      ['seat reads the log', api(base, 'GET', `/api/tables/${table.id}/log`, { token: table.tokens.east as string }), 403, 'FORBIDDEN'],
       ['spectator hands a seat', api(base, 'PUT', `/api/tables/${table.id}/seats/east`, { token: table.tokens.spectator as string, body: { player: 'teacher' } }), 403, 'FORBIDDEN'],
       ['foreign origin', api(base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string, headers: { origin: 'http://evil.test' } }), 403, 'FORBIDDEN', /origin/],
       ['unknown table', api(base, 'GET', `/api/tables/${'x'.repeat(22)}`, { token: table.tokens.east as string }), 404, 'NOT_FOUND'],
@@ -163,10 +162,10 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     const table = await createTable(node.base, { seed: 4 });
     const view = (await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body.view;
     await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: natural(view).slice(0, 3) } } });
-    const registry = node.service.tables.registry;
-    expect(registry.peek(table.id)).not.toBeNull();
-    registry.evictIdle(Number.MAX_SAFE_INTEGER, 0);
-    expect(registry.peek(table.id)).toBeNull();
+    const cache = node.service.tables.cache;
+    expect(cache.peek(table.id)).not.toBeNull();
+    cache.evictIdle(Number.MAX_SAFE_INTEGER, 0);
+    expect(cache.peek(table.id)).toBeNull();
     const back = await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
     expect(back.body).toMatchObject({ version: 1, phase: 'firstCharleston.right' });
     expect(back.body.view.packet.tiles.map((t: { tile: string }) => t.tile)).toEqual(natural(view).slice(0, 3));

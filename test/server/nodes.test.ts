@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEATS, type Seat } from '../../src/index.js';
 import { checkFrames, playSeat, replay } from './play.js';
-import { LiveClient, api, createTable, startNode, type Node } from './support.js';
+import { expectStoredEqualsReplay } from './consistency.js';
+import { LiveClient, api, createTable as create, open, startNode, type Node } from './support.js';
+
+/** Every table these tests make, for the replay check at the end. */
+const created: string[] = [];
+const createTable: typeof create = async (base, body) => {
+  const table = await create(base, body);
+  created.push(table.id);
+  return table;
+};
 
 const url = process.env.CHARLESTON_TEST_PG;
 
@@ -34,7 +43,7 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     const clients = await Promise.all(SEATS.map((seat, index) => LiveClient.connect(nodeOf(index).base, table.id, table.tokens[seat] as string)));
     const spectator = await LiveClient.connect(b.base, table.id, table.tokens.spectator as string);
     await Promise.all(clients.map((client) => playSeat(client)));
-    const { snapshots, events } = await replay(a.base, table.id, table.tokens.admin as string, seed);
+    const { snapshots, events } = await replay(a.base, table.id, seed);
     await Promise.all([...clients, spectator].map((client) => client.until(() => client.latest?.version === events.length)));
     clients.forEach((client, index) => checkFrames(client, SEATS[index] as Seat, snapshots));
     checkFrames(spectator, null, snapshots);
@@ -65,7 +74,7 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     }
     const results = await Promise.all(sends);
     const accepted = results.filter((r) => r.ok === true).map((r) => r.version as number);
-    const { events } = await replay(a.base, table.id, table.tokens.admin as string, seed);
+    const { events } = await replay(a.base, table.id, seed);
     expect(accepted.sort((x, y) => x - y)).toEqual(events.map((e) => e.version));
     expect(accepted.length).toBe(rounds * 4); // every commit and every retract of east and south went in, in some order
     await Promise.all([east, south].map((client) => client.until(() => client.latest?.version === events.length)));
@@ -78,7 +87,7 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     const east = await LiveClient.connect(a.base, table.id, table.tokens.east as string);
     const watcher = await LiveClient.connect(b.base, table.id, table.tokens.spectator as string);
     await playSeat(east);
-    const { events } = await replay(b.base, table.id, table.tokens.admin as string, seed);
+    const { events } = await replay(b.base, table.id, seed);
     const passes = events.filter((e) => e.event.type === 'pass.commit');
     for (const seat of SEATS) {
       const count = passes.filter((e) => e.seat === seat).length;
@@ -86,6 +95,47 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
     }
     await watcher.until(() => watcher.latest?.version === events.length);
     await Promise.all([east.close(), watcher.close()]);
+  });
+});
+
+describe.runIf(url !== undefined && url !== '')('a seat repeats a pass on one node while the admin re-confirms a seat on the other', () => {
+  it('every acceptance is a change: one pass.commit accepted per seat and pass, the stored state shows it', async () => {
+    const location = { kind: 'postgres' as const, url: url as string };
+    const fast = { rate: { burst: 10_000, perSecond: 10_000 }, maxInFlight: 256 };
+    const [a, b] = await Promise.all([startNode({ location, live: fast, httpPerMinute: 100_000 }), startNode({ location, live: fast, httpPerMinute: 100_000 })]);
+    try {
+      let accepted = 0;
+      for (let round = 0; round < 25; round += 1) {
+        const table = await createTable(a.base, { seed: 3000 + round });
+        const view = (await api(b.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body.view;
+        const tiles = (view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
+        const send = (): Promise<Record<string, any>> => api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles } } }).then((reply) => reply.body);
+        const confirm = (): Promise<unknown> => api(a.base, 'PUT', `/api/tables/${table.id}/seats/south`, { token: table.tokens.admin as string, body: { player: 'human' } });
+        const replies = await Promise.all([send(), confirm(), send(), confirm(), send(), send()]).then((all) => all.filter((reply): reply is Record<string, any> => typeof reply === 'object' && reply !== null && 'ok' in reply));
+        const oks = replies.filter((reply) => reply.ok === true);
+        expect(oks.length, `round ${round}: one acceptance of East's pass`).toBe(1);
+        expect(oks[0]?.version).toBe(1);
+        const stored = (await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body;
+        expect(stored.version).toBe(1);
+        expect(stored.view.packet).not.toBeNull();
+        accepted += oks.length;
+      }
+      expect(accepted).toBe(25);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 120_000);
+});
+
+describe.runIf(url !== undefined && url !== '')('after the multi-node tests', () => {
+  it('every table they made: the stored snapshot equals the replay of its log', async () => {
+    const db = await open({ kind: 'postgres', url: url as string });
+    try {
+      expect(created.length).toBeGreaterThan(0);
+      await expectStoredEqualsReplay(db, created);
+    } finally {
+      await db.close();
+    }
   });
 });
 
@@ -103,14 +153,14 @@ describe('two services on one database (PGlite in one process)', () => {
       };
       const east = await tilesOf('east');
       const south = await tilesOf('south');
-      expect(a.service.tables.registry.peek(table.id)?.version).toBe(0); // A holds the table at version 0
+      expect(a.service.tables.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
       const who = await a.service.tables.authorize(table.id, table.tokens.south as string);
       const onB = await b.service.tables.submit(table.id, { kind: 'token', ...(await b.service.tables.authorize(table.id, table.tokens.east as string)) }, { type: 'pass.commit', seat: 'east', tiles: east });
       expect(onB).toMatchObject({ ok: true, version: 1 });
       // A sends at once, before it may have heard of B's change: whichever way, the table ends at version 2.
       const onA = await a.service.tables.submit(table.id, { kind: 'token', ...who }, { type: 'pass.commit', seat: 'south', tiles: south });
       expect(onA).toMatchObject({ ok: true, version: 2 });
-      const { snapshots, events } = await replay(a.base, table.id, table.tokens.admin as string, 19);
+      const { snapshots, events } = await replay(a.base, table.id, 19);
       expect(events.map((e) => e.seat)).toEqual(['east', 'south']);
       const view = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
       expect(view.body.version).toBe(2);

@@ -1,7 +1,7 @@
 /** Playing whole hands over live connections, and checking every frame against the log replayed. */
 import { expect } from 'vitest';
 import { createCharleston, viewFor, type CharlestonSnapshot, type Seat } from '../../src/index.js';
-import { LiveClient, api, keysOf, moveFromView, tileIdsOf, type Frame } from './support.js';
+import { LiveClient, TEST_OPERATOR_TOKEN, api, keysOf, moveFromView, tileIdsOf, type Frame } from './support.js';
 
 const ENDED = new Set(['complete', 'eastMahjong']);
 
@@ -23,9 +23,13 @@ export async function playSeat(client: LiveClient, maxTurns = 400): Promise<numb
   throw new Error(`seat ${client.latest?.view?.seat} did not finish in ${maxTurns} turns`);
 }
 
-/** The snapshot after each version, by replaying the admin log on a fresh engine with the same seed. */
-export async function replay(base: string, id: string, adminToken: string, seed: number): Promise<{ snapshots: CharlestonSnapshot[]; events: Array<Record<string, any>> }> {
-  const log = await api<{ events: Array<Record<string, any>> }>(base, 'GET', `/api/tables/${id}/log`, { token: adminToken });
+/**
+ * The snapshot after each version, by replaying the log on a fresh engine with the same seed. The log is read
+ * with the operator's token (the test nodes are started with {@link TEST_OPERATOR_TOKEN}): table tokens see no
+ * face of a hand in play.
+ */
+export async function replay(base: string, id: string, seed: number): Promise<{ snapshots: CharlestonSnapshot[]; events: Array<Record<string, any>> }> {
+  const log = await api<{ events: Array<Record<string, any>> }>(base, 'GET', `/api/tables/${id}/log`, { token: TEST_OPERATOR_TOKEN });
   expect(log.status).toBe(200);
   const engine = createCharleston({ seed });
   const snapshots = [engine.getSnapshot()];

@@ -15,6 +15,9 @@ export function databases(): Array<{ name: 'pglite' | 'postgres'; location: () =
   return list;
 }
 
+/** The operator token every test node is started with (reads every table in full: the replay checks use it). */
+export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789abcdef';
+
 /** A running node and its address. */
 export interface Node {
   service: Service;
@@ -25,7 +28,7 @@ export interface Node {
 
 /** Starts a node listening on 127.0.0.1, any free port. */
 export async function startNode(options: ServiceOptions): Promise<Node> {
-  const service = await createService({ distDir: '/nonexistent', ...options });
+  const service = await createService({ distDir: '/nonexistent', operatorToken: TEST_OPERATOR_TOKEN, ...options });
   await service.app.listen({ host: '127.0.0.1', port: 0 });
   const address = service.app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');

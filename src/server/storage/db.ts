@@ -4,43 +4,8 @@
  * queries (`queries.ts`) serve both; only connecting, transactions and LISTEN differ, and they live here.
  */
 
-/** A row as the database returns it. */
-export type Row = Record<string, unknown>;
-
-/** Something that runs a parameterized statement: the database itself or an open transaction. */
-export interface Queryable {
-  /** Runs one statement with `$1 …` parameters and returns its rows. */
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-}
-
-/** Which kind of database is behind the adapter. */
-export type DbKind = 'pglite' | 'postgres';
-
-/** A database the service can use. */
-export interface Db extends Queryable {
-  readonly kind: DbKind;
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Subscribes to a NOTIFY channel; resolves once listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
-  /**
-   * Whether the database answers a trivial query now, and whether the change listener is connected. Never
-   * throws and never waits longer than a few seconds.
-   */
-  health(): Promise<DbHealth>;
-  /** Calls `callback` each time the change listener is connected again after a loss (announcements may have been missed meanwhile). */
-  onListenerRestored(callback: () => void): void;
-  /** Connections of the pool: open, idle, and requests waiting for one. */
-  poolStats(): { total: number; idle: number; waiting: number };
-  /** Closes every connection. */
-  close(): Promise<void>;
-}
-
-/** What `health()` finds. */
-export interface DbHealth {
-  database: 'up' | 'down';
-  listener: 'up' | 'down';
-}
+export type { Db, DbHealth, DbKind, Queryable, Row } from './types.js';
+import type { Db } from './types.js';
 
 /** Where the data lives, parsed from `--db` / `CHARLESTON_DB`. */
 export type DbLocation = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };

@@ -1,7 +1,7 @@
 /** The embedded adapter: PGlite in a folder (created on first start) or in memory. */
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './db.js';
+import type { Db, Queryable, Row } from './types.js';
 
 function queryable(target: PGlite | Transaction): Queryable {
   return {

@@ -5,7 +5,7 @@
  * tables whose announcements it may have missed (a node must never stay deaf to the other nodes).
  */
 import pg from 'pg';
-import type { Db, DbHealth, Queryable, Row } from './db.js';
+import type { Db, DbHealth, Queryable, Row } from './types.js';
 
 const POOL_SIZE = Number(process.env.CHARLESTON_PG_POOL ?? 10);
 /** A connection attempt (pool or listener) gives up after this long. */
@@ -93,6 +93,10 @@ export async function openPostgres(url: string): Promise<Db> {
     query: direct.query,
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out client whose connection drops between two statements emits 'error' (the pool only listens
+      // on idle ones): the failure reaches the transaction through its next statement instead.
+      const ignore = (): void => undefined;
+      client.on('error', ignore);
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
@@ -102,10 +106,12 @@ export async function openPostgres(url: string): Promise<Db> {
         };
         const value = await work(tx);
         await client.query('COMMIT');
+        client.off('error', ignore);
         client.release();
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        client.off('error', ignore);
         client.release(true);
         throw error;
       }

@@ -36,7 +36,7 @@ const TABLE_COLUMNS = 'id, version, phase, locale, players, snapshot';
 
 /** Inserts a new table at version 0. */
 export async function insertTable(db: Queryable, row: TableRow): Promise<void> {
-  await db.query('INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot) VALUES ($1, $2, $3, $4, $5, $6)', [
+  await db.query('INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot, initial) VALUES ($1, $2, $3, $4, $5, $6, $6)', [
     row.id,
     row.version,
     row.phase,
@@ -155,6 +155,12 @@ export async function insertIdempotent(tx: Queryable, tableId: string, tokenHash
 /** Announces a committed change to every node (delivered when the transaction commits). */
 export async function notifyChange(tx: Queryable, tableId: string, version: number, node: string): Promise<void> {
   await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, `${tableId} ${version} ${node}`]);
+}
+
+/** A table's persisted snapshot at version 0 and as it is now, with its version (null for no such table). */
+export async function selectHistory(db: Queryable, id: string): Promise<{ initial: string | null; snapshot: string; version: number } | null> {
+  const rows = await db.query<{ initial: string | null; snapshot: string; version: number }>('SELECT initial, snapshot, version FROM charleston_tables WHERE id = $1', [id]);
+  return rows[0] ?? null;
 }
 
 /** How many tables are stored. */

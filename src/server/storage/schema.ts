@@ -37,11 +37,13 @@ export const MIGRATIONS: readonly string[] = [
      result jsonb NOT NULL,
      PRIMARY KEY (table_id, token_hash, key)
    );`,
-  // Retention: idempotency keys expire, ended and untouched tables are removed (cleanup.ts).
+  // Retention: idempotency keys expire, ended and untouched tables are removed (cleanup.ts). `initial` keeps the
+  // table's version 0, so that its stored snapshot can be checked against the replay of its log.
   `ALTER TABLE charleston_idempotency ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();
    CREATE INDEX charleston_idempotency_created ON charleston_idempotency (created_at);
    CREATE INDEX charleston_tables_updated ON charleston_tables (updated_at);
-   CREATE INDEX charleston_tokens_table ON charleston_tokens (table_id)`,
+   CREATE INDEX charleston_tokens_table ON charleston_tokens (table_id);
+   ALTER TABLE charleston_tables ADD COLUMN initial text`,
 ];
 
 /** An arbitrary constant naming this schema's advisory lock. */

@@ -10,20 +10,19 @@
  * before anything is committed, and an engine that is not running is never asked.
  */
 import { SEATS, persist, phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot, type Locale, type Seat } from '../index.js';
-import { hashToken, newTableId, newToken, type Role } from './auth.js';
+import { hashToken, isOperatorToken, newTableId, newToken, type Role } from './auth.js';
 import { BoundedMap, BoundedSet } from './bounded.js';
 import { runBotTurns } from './bots.js';
 import { startEngine, type TableSetup } from './engine.js';
 import { ServiceError } from './errors.js';
 import type { Hub } from './hub.js';
 import { serviceRefusal } from './messages.js';
-import { CommitQueue, type CommitQueueOptions } from './commit-queue.js';
 import { KeyedMutex } from './mutex.js';
 import { botSeats, type Player, type Players } from './players.js';
 import { boundRefusal, type SendReply, type Sender } from './protocol.js';
-import { Registry, liveFromRow, type LiveTable, type RegistryOptions } from './registry.js';
+import { TableCache, cachedFromRow, type CachedTable, type CacheOptions } from './cache.js';
 import type { Db } from './storage/db.js';
-import * as q from './storage/queries.js';
+import { sqlStore, type EventRow, type TableStore } from './storage/store.js';
 
 export type { SendReply, Sender } from './protocol.js';
 
@@ -36,17 +35,14 @@ export interface CreatedTable {
 }
 
 /** Options of the table service. */
-export interface TableServiceOptions extends RegistryOptions {
+export interface TableMasterOptions extends CacheOptions {
   /** Most bot events in a row before the bots yield to other work (default 64). */
   botBurst: number;
+  /** The SHA-256 hash (hex) of the operator's token, or null for none. */
+  operatorHash: string | null;
   /** First delay before a bot whose commit failed tries again; doubles up to 30 s (default 100 ms). */
   botRetryMillis: number;
-  /** Limits of group commit (decision 0014). */
-  commit?: Partial<CommitQueueOptions>;
 }
-
-/** JSON the database's `jsonb` may refuse: a NUL or a lone surrogate, escaped. */
-const RISKY_JSON = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
 
 /** What the service reports to metrics (every method optional to call, cheap). */
 export interface ServiceObserver {
@@ -75,15 +71,15 @@ function isChange(before: CharlestonSnapshot, after: CharlestonSnapshot): boolea
 }
 
 /** The tables of one node, backed by the shared database. */
-export class TableService {
+export class TableMaster {
   readonly db: Db;
+  /** The database as domain verbs: every read and write of a table goes through it. */
+  readonly store: TableStore;
   readonly hub: Hub;
-  readonly registry: Registry;
+  readonly cache: TableCache;
   /** This node's id in change announcements (its own are ignored). */
   readonly nodeId = newToken().slice(0, 12);
   readonly #mutex = new KeyedMutex();
-  /** Group commit of the fast path's accepted events (decision 0014). */
-  readonly #commits: CommitQueue;
   /** Verified tokens: "ID HASH" → role. */
   readonly #tokens = new BoundedMap<string, Role>(TOKEN_CACHE_MAX);
   /** Hashes of tokens verified on some table (rate limits key on these, never on an unverified bearer). */
@@ -91,7 +87,7 @@ export class TableService {
   /** Table ids the database does not hold, and "ID HASH" pairs it does not know: no query per repeated attempt. */
   readonly #unknownTables = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
   readonly #unknownTokens = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
-  readonly #options: TableServiceOptions;
+  readonly #options: TableMasterOptions;
   readonly #observer: ServiceObserver;
   #closing = false;
   readonly #botsRunning = new Set<string>();
@@ -103,13 +99,13 @@ export class TableService {
   /** Work in flight (sends, bot turns, refreshes), so a shutdown can wait for it. */
   readonly #pending = new Set<Promise<unknown>>();
 
-  constructor(db: Db, hub: Hub, options: TableServiceOptions, observer: ServiceObserver = NO_OBSERVER) {
+  constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: ServiceObserver = NO_OBSERVER) {
     this.db = db;
+    this.store = sqlStore(db, this.nodeId);
     this.hub = hub;
     this.#options = options;
     this.#observer = observer;
-    this.#commits = new CommitQueue(db, this.nodeId, options.commit);
-    this.registry = new Registry(options, (id) => hub.has(id) || this.#botsRunning.has(id) || this.#mutex.has(id));
+    this.cache = new TableCache(options, (id) => hub.has(id) || this.#botsRunning.has(id) || this.#mutex.has(id));
   }
 
   /** Creates a table at version 0 with a token per human seat, a spectator and an admin token. */
@@ -120,25 +116,24 @@ export class TableService {
     const tokens: CreatedTable['tokens'] = {};
     const phase = phaseOfSnapshot(engine.getSnapshot());
     try {
-      await this.db.transaction(async (tx) => {
-        await q.insertTable(tx, { id, version: 0, phase, locale, players, snapshot: persist(engine) });
-        for (const seat of SEATS) {
-          if (players[seat] !== 'human') continue;
-          const token = newToken();
-          tokens[seat] = token;
-          await q.insertToken(tx, hashToken(token), id, { role: 'seat', seat });
-        }
-        for (const role of ['spectator', 'admin'] as const) {
-          const token = newToken();
-          tokens[role] = token;
-          await q.insertToken(tx, hashToken(token), id, { role, seat: null });
-        }
-      });
+      const hashes: Array<{ hash: string; token: { role: 'seat' | 'spectator' | 'admin'; seat: string | null } }> = [];
+      for (const seat of SEATS) {
+        if (players[seat] !== 'human') continue;
+        const token = newToken();
+        tokens[seat] = token;
+        hashes.push({ hash: hashToken(token), token: { role: 'seat', seat } });
+      }
+      for (const role of ['spectator', 'admin'] as const) {
+        const token = newToken();
+        tokens[role] = token;
+        hashes.push({ hash: hashToken(token), token: { role, seat: null } });
+      }
+      await this.store.create({ row: { id, version: 0, phase, locale, players, snapshot: persist(engine) }, tokens: hashes });
     } catch (error) {
       engine.stop();
       throw error;
     }
-    this.registry.put({ id, engine, snapshot: engine.getSnapshot(), version: 0, locale, players });
+    this.cache.put({ id, engine, snapshot: engine.getSnapshot(), version: 0, locale, players });
     this.kickBots(id);
     return { id, version: 0, phase, tokens };
   }
@@ -153,9 +148,14 @@ export class TableService {
     const cacheKey = `${id} ${tokenHash}`;
     const cached = this.#tokens.get(cacheKey);
     if (cached !== undefined) return { role: cached, tokenHash };
+    if (isOperatorToken(token, this.#options.operatorHash)) {
+      if (!(await this.exists(id))) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      this.#verified.add(tokenHash);
+      return { role: { role: 'operator' }, tokenHash };
+    }
     if (this.#unknownTables.has(id)) throw new ServiceError('NOT_FOUND', 'no table with this id');
     if (this.#unknownTokens.has(cacheKey)) throw new ServiceError('UNAUTHORIZED', 'this table does not know that token');
-    const row = await q.selectToken(this.db, id, tokenHash);
+    const row = await this.store.token(id, tokenHash);
     if (row === null) {
       if (!(await this.exists(id))) throw new ServiceError('NOT_FOUND', 'no table with this id');
       this.#unknownTokens.add(cacheKey);
@@ -174,9 +174,9 @@ export class TableService {
 
   /** True when the database holds table `id` (negative answers are cached). */
   async exists(id: string): Promise<boolean> {
-    if (this.registry.peek(id) !== null) return true;
+    if (this.cache.peek(id) !== null) return true;
     if (this.#unknownTables.has(id)) return false;
-    if ((await q.selectVersion(this.db, id)) !== null) return true;
+    if ((await this.store.version(id)) !== null) return true;
     this.#unknownTables.add(id);
     return false;
   }
@@ -185,20 +185,20 @@ export class TableService {
    * The table in memory, loaded on demand under the table's lock; throws 404. Readers use its `snapshot` and
    * `version`, never its engine.
    */
-  async table(id: string): Promise<LiveTable> {
-    const cached = this.registry.touch(id);
+  async table(id: string): Promise<CachedTable> {
+    const cached = this.cache.touch(id);
     if (cached !== null) return cached;
     if (this.#unknownTables.has(id)) throw new ServiceError('NOT_FOUND', 'no table with this id');
     return this.#locked(id, async () => {
-      const again = this.registry.touch(id);
+      const again = this.cache.touch(id);
       if (again !== null) return again;
-      const row = await q.selectTable(this.db, id);
+      const row = await this.store.load(id);
       if (row === null) {
         this.#unknownTables.add(id);
         throw new ServiceError('NOT_FOUND', 'no table with this id');
       }
-      const table = liveFromRow(row);
-      this.registry.put(table);
+      const table = cachedFromRow(row);
+      this.cache.put(table);
       this.kickBots(id); // after a restart or on another node: bots that were due act now
       return table;
     });
@@ -230,10 +230,10 @@ export class TableService {
    */
   async #commitFast(id: string, sender: Sender, event: unknown, key: string | undefined): Promise<SendReply | null> {
     if (sender.kind !== 'token' || key !== undefined || foreignSeat(sender.role, event) !== null) return null;
-    const table = this.registry.peek(id);
+    const table = this.cache.peek(id);
     if (table === null) return null;
     if (!isRunning(table.engine)) {
-      this.registry.drop(id);
+      this.cache.drop(id);
       return null;
     }
     const decided = this.#decide(id, table.engine, event);
@@ -241,19 +241,13 @@ export class TableService {
     const version = table.version + 1;
     let committed = false;
     try {
-      const change = { tableId: id, version, seat: seatOf(event), phase: decided.phase, snapshot: persist(table.engine) };
-      const eventText = JSON.stringify(event);
-      // Group commit (decision 0014); an event the database might refuse as JSON (NUL, a lone surrogate) is
-      // committed on its own, so that it can fail no batch but its own.
-      committed = RISKY_JSON.test(eventText)
-        ? await q.commitEventIfAt(this.db, { ...change, event, node: this.nodeId })
-        : await this.#commits.commit({ ...change, eventText });
+      committed = await this.store.commitAt({ tableId: id, version, seat: seatOf(event), event, phase: decided.phase, snapshot: persist(table.engine) });
     } finally {
-      if (!committed) this.registry.drop(id); // the engine in memory is ahead of the database
+      if (!committed) this.cache.drop(id); // the engine in memory is ahead of the database
     }
     if (!committed) return null; // another node moved the table on: decide again under the lock
-    const changed: LiveTable = { ...table, snapshot: table.engine.getSnapshot(), version };
-    this.registry.put(changed);
+    const changed: CachedTable = { ...table, snapshot: table.engine.getSnapshot(), version };
+    this.cache.put(changed);
     this.hub.publish(changed);
     this.kickBots(id);
     return { ok: true, version, phase: decided.phase };
@@ -269,11 +263,11 @@ export class TableService {
     try {
       sent = engine.send(event);
     } catch (error) {
-      this.registry.drop(id);
+      this.cache.drop(id);
       throw new ServiceError('UNAVAILABLE', `the table could not take the event (${(error as Error).message.slice(0, 120)}); nothing was changed`);
     }
     if (sent.ok && !isChange(before, engine.getSnapshot())) {
-      this.registry.drop(id);
+      this.cache.drop(id);
       throw new ServiceError('UNAVAILABLE', 'the table accepted an event without changing (an engine fault); nothing was committed');
     }
     return sent.ok ? { ok: true, phase: sent.phase } : { ok: false, refusal: sent.refusal };
@@ -282,26 +276,23 @@ export class TableService {
   async #commit(id: string, sender: Sender, event: unknown, key: string | undefined): Promise<SendReply | null> {
     const fast = await this.#commitFast(id, sender, event, key);
     if (fast !== null) return fast;
-    let changed: LiveTable | null = null;
+    let changed: CachedTable | null = null;
     let reply: SendReply | null;
     try {
-      reply = await this.db.transaction(async (tx) => {
-        const cached = this.registry.peek(id);
-        const row = await q.lockTable(tx, id, cached !== null && isRunning(cached.engine) ? cached.version : -1);
-        if (row === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
-        if (sender.kind === 'bot' && row.version !== sender.expectedVersion) return null; // another node moved first
+      const cached = this.cache.peek(id);
+      const locked = await this.store.locked(id, cached !== null && isRunning(cached.engine) ? cached.version : -1, async (tx): Promise<{ reply: SendReply | null }> => {
+        const row = tx.row;
+        if (sender.kind === 'bot' && row.version !== sender.expectedVersion) return { reply: null }; // another node moved first
         const idempotent = sender.kind === 'token' && key !== undefined;
         if (idempotent) {
-          const prior = await q.selectIdempotent(tx, id, sender.tokenHash, key);
-          if (prior !== null) return prior as SendReply;
+          const prior = await tx.prior(sender.tokenHash, key);
+          if (prior !== null) return { reply: prior as SendReply };
         }
-        let table = this.registry.peek(id);
+        let table = this.cache.peek(id);
         if (table === null || table.version !== row.version || row.snapshot !== null || !isRunning(table.engine)) {
-          if (table !== null) this.registry.drop(id);
-          const stored = row.snapshot ?? (await q.selectTable(tx, id))?.snapshot;
-          if (stored === undefined) throw new ServiceError('NOT_FOUND', 'no table with this id');
-          table = liveFromRow({ ...row, snapshot: stored });
-          this.registry.put(table);
+          if (table !== null) this.cache.drop(id);
+          table = cachedFromRow({ ...row, snapshot: await tx.snapshot() });
+          this.cache.put(table);
         }
         const players = row.players;
         let result: SendReply;
@@ -309,59 +300,59 @@ export class TableService {
         if (stranger !== null && sender.kind === 'token' && sender.role.role === 'seat') {
           result = { ok: false, version: row.version, refusal: boundRefusal(serviceRefusal('NOT_YOUR_SEAT', table.locale, { own: sender.role.seat, named: stranger })) };
         } else if (sender.kind === 'bot' && sender.seat !== 'table' && players[sender.seat] === 'human') {
-          return null; // the seat went back to a person meanwhile
+          return { reply: null }; // the seat went back to a person meanwhile
         } else {
           const sent = this.#decide(id, table.engine, event);
           if (sent.ok) {
             const version = row.version + 1;
             const seat = sender.kind === 'bot' ? (sender.seat === 'table' ? null : sender.seat) : seatOf(event);
-            await q.commitEvent(tx, { tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine), node: this.nodeId });
+            await tx.commit({ tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine) });
             changed = { ...table, snapshot: table.engine.getSnapshot(), version, players };
             result = { ok: true, version, phase: sent.phase };
           } else {
             result = { ok: false, version: row.version, refusal: boundRefusal(sent.refusal) };
           }
         }
-        if (idempotent) await q.insertIdempotent(tx, id, sender.tokenHash, key, result);
-        if (changed === null) this.registry.put({ ...table, players });
-        return result;
+        if (idempotent) await tx.remember(sender.tokenHash, key, result);
+        if (changed === null) this.cache.put({ ...table, players });
+        return { reply: result };
       });
+      if (locked === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      reply = locked.reply;
     } catch (error) {
-      this.registry.drop(id); // the engine in memory may be ahead of what was committed
+      this.cache.drop(id); // the engine in memory may be ahead of what was committed
       throw error;
     }
     if (changed !== null) {
-      this.registry.put(changed);
+      this.cache.put(changed);
       this.hub.publish(changed);
       this.kickBots(id);
     } else {
       // A refusal may have reloaded a table another node had moved on: its views go out too (once per version).
-      const current = this.registry.peek(id);
+      const current = this.cache.peek(id);
       if (current !== null) this.hub.publish(current);
     }
     return reply;
   }
 
   /** The accepted events in version order. */
-  async log(id: string): Promise<q.EventRow[]> {
-    return q.selectEvents(this.db, id);
+  async log(id: string): Promise<EventRow[]> {
+    return this.store.log(id);
   }
 
   /** Hands a seat to a bot or back to its person. */
   async setPlayer(id: string, seat: Seat, player: Player): Promise<Players> {
     const players = await this.#locked(id, async () => {
-      const next = await this.db.transaction(async (tx) => {
-        const row = await q.lockTable(tx, id);
-        if (row === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
-        const changedPlayers: Players = { ...row.players, [seat]: player };
-        await q.updatePlayers(tx, id, changedPlayers);
-        if (player === 'human' && !(await q.hasSeatToken(tx, id, seat))) {
+      const next = await this.store.locked(id, -1, async (tx) => {
+        const changedPlayers: Players = { ...tx.row.players, [seat]: player };
+        if (player === 'human' && !(await tx.hasSeatToken(seat))) {
           throw new ServiceError('INVALID_INPUT', `player: seat ${seat} was created as a bot and has no token; it cannot go back to a person`);
         }
-        await q.notifyChange(tx, id, row.version, this.nodeId);
+        await tx.setPlayers(changedPlayers);
         return changedPlayers;
       });
-      this.registry.drop(id); // reloaded on demand with its new players
+      if (next === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      this.cache.drop(id); // reloaded on demand with its new players
       return next;
     });
     this.kickBots(id);
@@ -377,11 +368,11 @@ export class TableService {
       this.forget([id]); // removed by the cleanup
       return;
     }
-    const cached = this.registry.peek(id);
+    const cached = this.cache.peek(id);
     if (cached !== null && cached.version > version) return; // an old announcement
     if (!this.hub.has(id)) {
       // Nobody here watches it: forget the cached copy (under the lock), it is reloaded on demand.
-      if (cached !== null) void this.#locked(id, async () => this.registry.drop(id)).catch(() => undefined);
+      if (cached !== null) void this.#locked(id, async () => this.cache.drop(id)).catch(() => undefined);
       return;
     }
     this.#refresh(id);
@@ -392,25 +383,25 @@ export class TableService {
    * pushes the views that moved on: after the change listener was down, announcements may have been missed.
    */
   resync(): void {
-    for (const id of new Set([...this.registry.ids(), ...this.hub.tableIds()])) this.#refresh(id);
+    for (const id of new Set([...this.cache.ids(), ...this.hub.tableIds()])) this.#refresh(id);
   }
 
   /** Reloads table `id` under its lock when the database holds a newer version (or other players); pushes views. */
   #refresh(id: string): void {
     const work = this.#locked(id, async () => {
-      const row = await q.selectTable(this.db, id);
+      const row = await this.store.load(id);
       if (row === null) {
-        this.registry.drop(id);
+        this.cache.drop(id);
         this.#unknownTables.add(id);
         return;
       }
-      const current = this.registry.peek(id);
+      const current = this.cache.peek(id);
       if (current !== null && current.version === row.version && JSON.stringify(current.players) === JSON.stringify(row.players) && isRunning(current.engine)) {
         this.hub.publish(current); // loaded by another path meanwhile: make sure its views went out (once per version)
         return;
       }
-      const table = liveFromRow(row);
-      this.registry.put(table);
+      const table = cachedFromRow(row);
+      this.cache.put(table);
       this.hub.publish(table);
       this.kickBots(id);
     }).catch((error: unknown) => process.emitWarning(`charleston: could not refresh table ${id} (${(error as Error).message})`));
@@ -428,7 +419,7 @@ export class TableService {
       this.#botsAgain.add(id);
       return;
     }
-    const table = this.registry.peek(id);
+    const table = this.cache.peek(id);
     if (table !== null && botSeats(table.players).length === 0) return;
     const timer = this.#botTimers.get(id);
     if (timer !== undefined) {
@@ -444,7 +435,8 @@ export class TableService {
         },
         (error: unknown) => {
           if (error instanceof ServiceError && error.code === 'NOT_FOUND') return;
-          if (!(error instanceof ServiceError && error.code === 'UNAVAILABLE')) process.emitWarning(`charleston: bot turn failed on table ${id} (${(error as Error).message}); trying again`);
+          const first = !this.#botFailures.has(id);
+          if (first && !(error instanceof ServiceError && error.code === 'UNAVAILABLE')) process.emitWarning(`charleston: bot turn failed on table ${id} (${(error as Error).message}); trying again with backoff`);
           this.#retryBots(id);
         },
       )
@@ -478,7 +470,7 @@ export class TableService {
     const gone = new Set(ids);
     for (const id of ids) this.#unknownTables.add(id);
     this.#tokens.deleteWhere((key) => gone.has(key.slice(0, key.indexOf(' '))));
-    for (const id of ids) if (this.registry.peek(id) !== null) void this.#locked(id, async () => this.registry.drop(id)).catch(() => undefined);
+    for (const id of ids) if (this.cache.peek(id) !== null) void this.#locked(id, async () => this.cache.drop(id)).catch(() => undefined);
   }
 
   /** Stops taking new sends; resolves when every send, bot turn and refresh in flight has settled. */
@@ -492,7 +484,7 @@ export class TableService {
   /** Stops taking work, waits for what is in flight, stops every engine. */
   async close(): Promise<void> {
     await this.drain();
-    this.registry.clear();
+    this.cache.clear();
   }
 
   #track(work: Promise<unknown>): void {

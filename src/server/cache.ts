@@ -9,7 +9,7 @@ import type { Players } from './players.js';
 import type { TableRow } from './storage/queries.js';
 
 /** A table in memory. */
-export interface LiveTable {
+export interface CachedTable {
   readonly id: string;
   /** The engine: ahead of `snapshot` while a commit is in flight, so views never read it. */
   readonly engine: CharlestonService;
@@ -20,8 +20,8 @@ export interface LiveTable {
   readonly players: Players;
 }
 
-/** Limits of the registry. */
-export interface RegistryOptions {
+/** Limits of the cache. */
+export interface CacheOptions {
   /** Most tables held in memory (default 10,000). */
   maxLive: number;
   /** A table unused for this long leaves memory (default 5 minutes). */
@@ -29,7 +29,7 @@ export interface RegistryOptions {
 }
 
 /** Builds a live table from its stored row. */
-export function liveFromRow(row: TableRow): LiveTable {
+export function cachedFromRow(row: TableRow): CachedTable {
   const locale = row.locale as Locale;
   const engine = restoreEngine(row.snapshot, locale);
   return { id: row.id, engine, snapshot: engine.getSnapshot(), version: row.version, locale, players: row.players };
@@ -40,24 +40,24 @@ export function liveFromRow(row: TableRow): LiveTable {
  * tables under each table's lock, and `pinned` keeps a table that is in use (live connections, work under its
  * lock, bots running) from being evicted.
  */
-export class Registry {
-  readonly #options: RegistryOptions;
-  readonly #tables = new Map<string, { table: LiveTable; usedAt: number }>();
+export class TableCache {
+  readonly #options: CacheOptions;
+  readonly #tables = new Map<string, { table: CachedTable; usedAt: number }>();
   readonly #pinned: (id: string) => boolean;
 
   /** `pinned(id)` says whether a table must stay (it has live connections). */
-  constructor(options: RegistryOptions, pinned: (id: string) => boolean) {
+  constructor(options: CacheOptions, pinned: (id: string) => boolean) {
     this.#options = options;
     this.#pinned = pinned;
   }
 
   /** The cached table, without touching the database. */
-  peek(id: string): LiveTable | null {
+  peek(id: string): CachedTable | null {
     return this.#tables.get(id)?.table ?? null;
   }
 
   /** The cached table, marked as just used; null when it is not in memory. */
-  touch(id: string): LiveTable | null {
+  touch(id: string): CachedTable | null {
     const cached = this.#tables.get(id);
     if (cached === undefined) return null;
     this.#touch(id, cached.table);
@@ -70,7 +70,7 @@ export class Registry {
   }
 
   /** Stores (or replaces) a table in memory. */
-  put(table: LiveTable): void {
+  put(table: CachedTable): void {
     const previous = this.#tables.get(table.id);
     if (previous !== undefined && previous.table !== table && previous.table.engine !== table.engine) previous.table.engine.stop();
     this.#touch(table.id, table);
@@ -107,7 +107,7 @@ export class Registry {
     for (const id of [...this.#tables.keys()]) this.drop(id);
   }
 
-  #touch(id: string, table: LiveTable): void {
+  #touch(id: string, table: CachedTable): void {
     this.#tables.delete(id);
     this.#tables.set(id, { table, usedAt: Date.now() });
   }

@@ -1,0 +1,42 @@
+/**
+ * Who may read which part of a table's log, and in what form. A hand in play hides every face: while it is in
+ * play, its passes and courtesy packets show their seat and count only (built field by field from an allow-list,
+ * never by deleting tiles), and only the admin token (and the operator) read it at all. Once a hand has ended
+ * (complete, East's hand, a misdeal; or any hand before the last redeal), every token of the table may read that
+ * hand in full: the review of who passed what. The operator, whoever runs the service, reads everything.
+ */
+import type { Phase } from '../index.js';
+import type { EventRow } from './storage/queries.js';
+
+/** Who reads the log: the service's operator, the table's admin token, or any other token of the table. */
+export type LogReader = 'operator' | 'admin' | 'member';
+
+/** Phases in which the hand has ended. */
+const ENDED: ReadonlySet<string> = new Set(['complete', 'eastMahjong', 'misdeal']);
+
+/** Longest free text of an event (a misdeal's reason) the log shows. */
+const MAX_TEXT = 200;
+
+/** An event of a hand in play, with no face: its type, seat, and for a packet the count of its tiles. */
+export function facelessEvent(event: unknown): Record<string, unknown> {
+  const source = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { type: source.type };
+  if (typeof source.seat === 'string') out.seat = source.seat;
+  if (typeof source.vote === 'string') out.vote = source.vote;
+  if (typeof source.count === 'number') out.count = source.count;
+  if (Array.isArray(source.tiles)) out.count = source.tiles.length;
+  if (typeof source.blind === 'number') out.blind = source.blind;
+  if (typeof source.reason === 'string') out.reason = source.reason.slice(0, MAX_TEXT);
+  return out;
+}
+
+/** The log as `reader` may read it, given the table's phase now; `hidden` is true when faces were withheld. */
+export function logFor(events: readonly EventRow[], phase: Phase, reader: LogReader): { events: EventRow[]; hidden: boolean } {
+  if (reader === 'operator' || ENDED.has(phase)) return { events: [...events], hidden: false };
+  // Events up to the last redeal belong to hands that ended; the rest to the hand in play.
+  let lastRedeal = 0;
+  for (const row of events) if ((row.event as { type?: unknown } | null)?.type === 'hand.redeal') lastRedeal = row.version;
+  const ended = events.filter((row) => row.version <= lastRedeal);
+  if (reader === 'member') return { events: ended, hidden: true };
+  return { events: [...ended, ...events.filter((row) => row.version > lastRedeal).map((row) => ({ ...row, event: facelessEvent(row.event) }))], hidden: true };
+}

@@ -1,0 +1,121 @@
+/**
+ * The table store: the domain verbs the table master needs of the database, as boardgame.io's storage has
+ * `createMatch`, `fetch` and `setState`. Create a table, load it, commit an event at an expected version, work
+ * under a table's row lock (serialized across every node), set who plays, read the log. Every SQL statement of the
+ * service lives under `storage/`; the master above speaks only these verbs.
+ */
+import type { Players } from '../players.js';
+import type { Db, DbKind } from './db.js';
+import { CommitQueue, type CommitQueueOptions } from './batch.js';
+import * as q from './queries.js';
+
+export type { EventRow, TableRow, TokenRow } from './queries.js';
+
+/** A new table at version 0 and the hashes of its tokens. */
+export interface NewTable {
+  row: q.TableRow;
+  tokens: ReadonlyArray<{ hash: string; token: q.TokenRow }>;
+}
+
+/** An accepted event to commit: the table's new version, phase and persisted snapshot with the log row. */
+export interface Change {
+  tableId: string;
+  version: number;
+  seat: string | null;
+  event: unknown;
+  phase: string;
+  snapshot: string;
+}
+
+/** A table whose row is locked until the work given to {@link TableStore.locked} ends. */
+export interface LockedTable {
+  /** The row as stored; `snapshot` is null when the stored version is the caller's known version. */
+  readonly row: Omit<q.TableRow, 'snapshot'> & { snapshot: string | null };
+  /** The stored persisted snapshot (read when the row came without it). */
+  snapshot(): Promise<string>;
+  /** The first result stored for an idempotency key of a token, or null. */
+  prior(tokenHash: string, key: string): Promise<unknown>;
+  /** Commits an accepted event (log row, version, phase, snapshot, announcement). */
+  commit(change: Change): Promise<void>;
+  /** Stores the first result of an idempotency key. */
+  remember(tokenHash: string, key: string, result: unknown): Promise<void>;
+  /** True when the seat was created for a person (it has a token). */
+  hasSeatToken(seat: string): Promise<boolean>;
+  /** Sets who plays each seat and announces the change. */
+  setPlayers(players: Players): Promise<void>;
+}
+
+/** The domain verbs over one database. */
+export interface TableStore {
+  readonly kind: DbKind;
+  /** Inserts a table at version 0 with its tokens, in one transaction. */
+  create(table: NewTable): Promise<void>;
+  /** The stored table, or null. */
+  load(id: string): Promise<q.TableRow | null>;
+  /** The stored version, or null for no such table. */
+  version(id: string): Promise<number | null>;
+  /** What a token hash is for on a table, or null. */
+  token(tableId: string, hash: string): Promise<q.TokenRow | null>;
+  /**
+   * Commits an accepted event if, and only if, the table is still at `change.version - 1` (no lock); false,
+   * having written nothing, when another writer moved the table first. Events of many tables that arrive
+   * together share one statement (group commit, decision 0014); a failed statement rejects every one of them.
+   */
+  commitAt(change: Change): Promise<boolean>;
+  /**
+   * Runs `work` with the table's row locked (`SELECT … FOR UPDATE`: writers of one table are serialized on every
+   * node), in one transaction committed when `work` resolves and rolled back when it throws; null for no such
+   * table. `knownVersion` spares reading the snapshot when the caller's copy is current.
+   */
+  locked<T>(id: string, knownVersion: number, work: (table: LockedTable) => Promise<T>): Promise<T | null>;
+  /** The accepted events in version order. */
+  log(id: string): Promise<q.EventRow[]>;
+}
+
+/** JSON that `jsonb` may refuse: an escaped NUL or lone surrogate. */
+const RISKY_JSON = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
+
+/** The store over `db`; `node` names this node in change announcements; `commit` limits group commit. */
+export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOptions> = {}): TableStore {
+  const commits = new CommitQueue(db, node, commit);
+  return {
+    kind: db.kind,
+    create: (table) =>
+      db.transaction(async (tx) => {
+        await q.insertTable(tx, table.row);
+        for (const { hash, token } of table.tokens) await q.insertToken(tx, hash, table.row.id, token);
+      }),
+    load: (id) => q.selectTable(db, id),
+    version: (id) => q.selectVersion(db, id),
+    token: (tableId, hash) => q.selectToken(db, tableId, hash),
+    // Group commit (decision 0014). An event the database might refuse as JSON (an escaped NUL or lone
+    // surrogate) is committed on its own, so that it can fail no batch but its own.
+    commitAt: (change) => {
+      const eventText = JSON.stringify(change.event);
+      if (RISKY_JSON.test(eventText)) return q.commitEventIfAt(db, { ...change, node });
+      return commits.commit({ tableId: change.tableId, version: change.version, seat: change.seat, eventText, phase: change.phase, snapshot: change.snapshot });
+    },
+    locked: (id, knownVersion, work) =>
+      db.transaction(async (tx) => {
+        const row = await q.lockTable(tx, id, knownVersion);
+        if (row === null) return null;
+        return work({
+          row,
+          async snapshot() {
+            const stored = row.snapshot ?? (await q.selectTable(tx, id))?.snapshot;
+            if (stored === undefined) throw new Error(`table ${id} vanished under its lock`);
+            return stored;
+          },
+          prior: (tokenHash, key) => q.selectIdempotent(tx, id, tokenHash, key),
+          commit: (change) => q.commitEvent(tx, { ...change, node }),
+          remember: (tokenHash, key, result) => q.insertIdempotent(tx, id, tokenHash, key, result),
+          hasSeatToken: (seat) => q.hasSeatToken(tx, id, seat),
+          async setPlayers(players) {
+            await q.updatePlayers(tx, id, players);
+            await q.notifyChange(tx, id, row.version, node);
+          },
+        });
+      }),
+    log: (id) => q.selectEvents(db, id),
+  };
+}

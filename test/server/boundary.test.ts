@@ -1,0 +1,100 @@
+/**
+ * The service is a wing: it reaches the engine only through its public entries (`src/index.ts` and the locales
+ * entry `src/i18n/locales.ts`), nothing of the core imports it, SQL lives only in `src/server/storage/`, and the
+ * server's own modules form no import cycle (type-only imports included). Each check has a counter-test that
+ * shows it can fail.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Relative imports of a source text (static `import … from`, `export … from`, `import type`, dynamic `import()`). */
+function importsOf(text: string, file: string): string[] {
+  const found = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((match) => match[1] as string);
+  return found.map((target) => relative(ROOT, resolve(dirname(file), target)).replace(/\.js$/, '.ts'));
+}
+
+const relativeImports = (file: string): string[] => importsOf(readFileSync(file, 'utf8'), file);
+
+/** Whether the outside imports of a wing are all public entries. */
+function outsideOfWing(files: readonly string[], read: (file: string) => string, wing: string): string[] {
+  return files.flatMap((file) =>
+    importsOf(read(file), file)
+      .filter((target) => !target.startsWith(wing))
+      .map((target) => `${relative(ROOT, file)} → ${target}`),
+  );
+}
+const isPublic = (line: string): boolean => /→ src\/(index|i18n\/locales)\.ts$/.test(line);
+
+/** The cycles of an import graph (each as a path that comes back to its start). */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): void => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (state.get(next) === undefined) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (state.get(node) === undefined) visit(node);
+  return cycles;
+}
+
+const serverFiles = filesUnder(join(ROOT, 'src', 'server'));
+
+describe('the service wing', () => {
+  it('imports the engine only through its public entries', () => {
+    const outside = outsideOfWing(serverFiles, (file) => readFileSync(file, 'utf8'), 'src/server/');
+    expect(outside.length).toBeGreaterThan(5);
+    expect(outside.filter((line) => !isPublic(line))).toEqual([]);
+  });
+
+  it('counter-test: a server file reaching into the core is caught', () => {
+    const file = join(ROOT, 'src', 'server', 'example.ts');
+    const outside = outsideOfWing([file], () => "import { decide } from '../rules/decide.js';\nimport { SEATS } from '../index.js';", 'src/server/');
+    expect(outside.filter((line) => !isPublic(line))).toEqual(['src/server/example.ts → src/rules/decide.ts']);
+  });
+
+  it('is imported by nothing of the core (the CLI starts it through a dynamic import of its own)', () => {
+    const core = filesUnder(join(ROOT, 'src')).filter((file) => !/^src\/(server|cli)\//.test(relative(ROOT, file)));
+    expect(core.length).toBeGreaterThan(20);
+    const into = core.filter((file) => relativeImports(file).some((target) => target.startsWith('src/server/')));
+    expect(into).toEqual([]);
+  });
+
+  it('keeps SQL in src/server/storage/ only', () => {
+    const sql = /\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b/;
+    const outside = serverFiles.filter((file) => !relative(ROOT, file).startsWith('src/server/storage/') && sql.test(readFileSync(file, 'utf8').replace(/^\s*(\*|\/\/).*$/gm, '')));
+    expect(outside.map((file) => relative(ROOT, file))).toEqual([]);
+    expect(serverFiles.filter((file) => sql.test(readFileSync(file, 'utf8'))).length).toBeGreaterThan(2);
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    const graph = new Map(serverFiles.map((file) => [relative(ROOT, file), relativeImports(file)]));
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it('counter-test: the cycle finder finds a type-only cycle', () => {
+    const graph = new Map<string, string[]>([
+      ['a.ts', importsOf("import type { B } from './b.js';", join(ROOT, 'a.ts'))],
+      ['b.ts', importsOf("import { a } from './a.js';", join(ROOT, 'b.ts'))],
+      ['c.ts', []],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a.ts', 'b.ts', 'a.ts']]);
+  });
+});
