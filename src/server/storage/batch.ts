@@ -38,12 +38,25 @@ const COMMIT_BATCH = `WITH input AS (
 )
 SELECT table_id, pg_notify($7, table_id || ' ' || version || ' ' || $8) AS sent FROM logged`;
 
+/** The same for a batch of one: a plain statement (no arrays to build and take apart). */
+const COMMIT_ONE = `WITH moved AS (
+  UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 AND version = $2 - 1 RETURNING id
+), logged AS (
+  INSERT INTO charleston_events (table_id, version, seat, event) SELECT id, $2, $3, $4::jsonb FROM moved RETURNING table_id, version
+)
+SELECT table_id, pg_notify($7, table_id || ' ' || version || ' ' || $8) AS sent FROM logged`;
+
 /**
  * Commits `entries` (at most one per table) in one statement; resolves with the ids of the tables whose event
  * was committed (the others were moved on by another writer and wrote nothing). Rejects, having stored nothing,
  * when the statement fails.
  */
 export async function commitBatch(db: Queryable, entries: readonly BatchEntry[], node: string): Promise<Set<string>> {
+  const one = entries.length === 1 ? (entries[0] as BatchEntry) : null;
+  if (one !== null) {
+    const rows = await db.query<{ table_id: string }>(COMMIT_ONE, [one.tableId, one.version, one.seat, one.eventText, one.phase, one.snapshot, CHANGES_CHANNEL, node]);
+    return new Set(rows.map((row) => row.table_id));
+  }
   const rows = await db.query<{ table_id: string }>(COMMIT_BATCH, [
     entries.map((e) => e.tableId),
     entries.map((e) => e.version),
