@@ -9,6 +9,22 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import { WebSocket } from 'ws';
 import { moveFromView } from '../test/server/support.js';
 import { CharlestonPeer, ROUNDS, peerMove } from './service-game.js';
+import { waitUntil, within } from './service-wait.js';
+
+/** A seeded PRNG (mulberry32): the paced run's think times are the same from run to run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** How long a run may take to set up its tables and connections before it gives up. */
+const SETUP_MS = 120_000;
 
 /** What a run measured. */
 export interface RunResult {
@@ -39,7 +55,7 @@ export async function pool<T, R>(items: readonly T[], limit: number, work: (item
 }
 
 async function postJson(url: string, body: unknown): Promise<Record<string, any>> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, any>;
 }
@@ -51,10 +67,17 @@ interface OurSeat {
   acted: number;
   /** A send awaits its result: a seat decides again only once it knows how its last move went. */
   busy: boolean;
+  /** The seat has made its first move (a paced seat's first move waits a random part of one think time). */
+  started: boolean;
 }
 
-/** Plays `count` tables on our service at `base` (4 WebSocket seats each) until every hand ends or `deadline`. */
-export async function runOurs(base: string, count: number, budgetMs: number, thinkMs = 0): Promise<RunResult> {
+/**
+ * Plays `count` tables on our service at `base` (4 WebSocket seats each) until every hand ends or `budgetMs`.
+ * With `thinkMs` (the paced run) each seat waits a seeded random part of one think time before its first move
+ * (no opening burst) and 0.5–1.5 think times before each later one.
+ */
+export async function runOurs(base: string, count: number, budgetMs: number, thinkMs = 0, seed = 2026): Promise<RunResult> {
+  const random = seededRandom(seed);
   const created = await pool(Array.from({ length: count }, (_, i) => i), 32, (i) => postJson(`${base}/api/tables`, { seed: 1000 + (i % 500) }));
   let go = false;
   let accepted = 0;
@@ -92,17 +115,22 @@ export async function runOurs(base: string, count: number, budgetMs: number, thi
         seat.socket.send(JSON.stringify({ type: 'send', id, event: move }));
       };
       if (thinkMs === 0) send();
-      else setTimeout(send, thinkMs * (0.5 + Math.random()));
+      else setTimeout(send, seat.started ? thinkMs * (0.5 + random()) : thinkMs * random());
+      seat.started = true;
     };
     for (const name of SEATS) {
       const socket = new WebSocket(`${base.replace('http', 'ws')}/api/tables/${table.id}/live`);
-      const seat: OurSeat = { socket, latest: null, highest: -1, acted: -1, busy: false };
+      const seat: OurSeat = { socket, latest: null, highest: -1, acted: -1, busy: false, started: false };
       seats.push(seat);
       socket.on('error', () => undefined);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('open', () => resolve());
-        socket.once('error', reject);
-      });
+      await within(
+        new Promise<void>((resolve, reject) => {
+          socket.once('open', () => resolve());
+          socket.once('error', reject);
+        }),
+        SETUP_MS,
+        `the WebSocket of ${name} on table ${table.id} to open`,
+      );
       socket.on('message', (data) => {
         const frame = JSON.parse(data.toString()) as Record<string, any>;
         if (frame.type === 'view') {
@@ -133,7 +161,7 @@ export async function runOurs(base: string, count: number, budgetMs: number, thi
     }
     return { seats, act };
   });
-  await Promise.all(tables.flatMap((t) => t.seats.map((s) => waitUntil(() => s.latest !== null))));
+  await Promise.all(tables.flatMap((t) => t.seats.map((s, i) => waitUntil(() => s.latest !== null, SETUP_MS, `the first view of seat ${SEATS[i]} (our service, ${count} tables)`))));
   const start = performance.now();
   go = true;
   for (const table of tables) for (const seat of table.seats) table.act(seat);
@@ -141,11 +169,6 @@ export async function runOurs(base: string, count: number, budgetMs: number, thi
   const seconds = (performance.now() - start) / 1000;
   for (const table of tables) for (const seat of table.seats) seat.socket.terminate();
   return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, finished };
-}
-
-/** Resolves once `condition` holds (checked on each turn of the event loop, bounded by the caller's run). */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 /** Plays `count` matches on the boardgame.io server at `base` (4 socket.io clients each). */
@@ -169,7 +192,8 @@ export async function runPeer(base: string, count: number, budgetMs: number): Pr
     const pending = new Map<string, number>();
     let done = false;
     const clients = ['0', '1', '2', '3'].map((playerID, index) => {
-      const client = Client({ game: CharlestonPeer as never, numPlayers: 4, multiplayer: SocketIO({ server: base }), matchID: match.matchID, playerID, credentials: match.credentials[index] as string, debug: false });
+      // WebSocket from the start (no long-polling handshake first), as our clients connect.
+      const client = Client({ game: CharlestonPeer as never, numPlayers: 4, multiplayer: SocketIO({ server: base, socketOpts: { transports: ['websocket'] } }), matchID: match.matchID, playerID, credentials: match.credentials[index] as string, debug: false });
       // boardgame.io refuses a move made at a stale state id (another player moved first): such a move is sent
       // again at the next state, and its round trip counts from the first try.
       let actedAt = -1;
@@ -208,7 +232,7 @@ export async function runPeer(base: string, count: number, budgetMs: number): Pr
     });
     return clients;
   });
-  await Promise.all(tables.flatMap((clients) => clients.map((c) => waitUntil(c.ready))));
+  await Promise.all(tables.flatMap((clients) => clients.map((c, i) => waitUntil(c.ready, SETUP_MS, `the first state of peer player ${i} (${count} matches)`))));
   const start = performance.now();
   go = true;
   for (const clients of tables) for (const c of clients) c.act();

@@ -1,7 +1,7 @@
 /**
  * A service node for `bench/service.ts`, run as a child process with IPC: the real service with the bench's
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
- * line; answers `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
+ * line; answers `cpu` (CPU time used so far), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
 import { createService } from '../src/server/app.js';
 import { parseDbLocation } from '../src/server/storage/db.js';
@@ -11,7 +11,8 @@ const service = await createService({
   location: parseDbLocation(db),
   distDir: '/nonexistent',
   httpPerMinute: 1_000_000,
-  live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxConnections: 50_000 },
+  createPerMinute: 1_000_000,
+  live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxConnections: 50_000, maxPerAddress: 50_000 },
   tables: { maxLive: 100_000, idleMillis: 3_600_000 },
 });
 await service.app.listen({ host: '127.0.0.1', port: 0 });
@@ -19,7 +20,7 @@ const address = service.app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
 process.stdout.write(`Charleston service: http://127.0.0.1:${port}/\n`);
 
-type Request = { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
+type Request = { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
 
 const memory = (): number => {
   (globalThis as { gc?: () => void }).gc?.();
@@ -32,7 +33,10 @@ process.on('message', (message: Request) => {
   const reply = (value: unknown): void => {
     process.send?.({ id: message.id, value });
   };
-  if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.cache.size, connections: service.tables.hub.connections });
+  if (message.type === 'cpu') {
+    const usage = process.cpuUsage();
+    reply({ micros: usage.user + usage.system, at: performance.now() });
+  } else if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.cache.size, connections: service.tables.hub.connections });
   else if (message.type === 'evict') reply(service.tables.cache.evictIdle(Number.MAX_SAFE_INTEGER, 0));
   else if (message.type === 'create') {
     void (async () => {

@@ -8,7 +8,10 @@ const address = running.appServer.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
 process.stdout.write(`peer: http://127.0.0.1:${port}/\n`);
 process.on('message', (message: { id: number; type: string }) => {
-  if (message.type === 'mem') {
+  if (message.type === 'cpu') {
+    const usage = process.cpuUsage();
+    process.send?.({ id: message.id, value: { micros: usage.user + usage.system, at: performance.now() } });
+  } else if (message.type === 'mem') {
     (globalThis as { gc?: () => void }).gc?.();
     const usage = process.memoryUsage();
     process.send?.({ id: message.id, value: { bytes: usage.heapUsed + usage.external } });

@@ -12,26 +12,46 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { createCharleston, persist } from '../src/index.js';
 import { openDb, parseDbLocation } from '../src/server/storage/db.js';
 import { migrate } from '../src/server/storage/schema.js';
 import { pool, runOurs, runPeer, type RunResult } from './service-clients.js';
+import { lineReader, within } from './service-wait.js';
 
 const args = new Set(process.argv.slice(2));
 const asJson = args.has('--json');
 const quick = args.has('--quick');
 const SCALES = quick ? [1, 10, 50] : [1, 100, 1000];
-const BUDGET_MS = quick ? 15_000 : 60_000;
+const BUDGET_MS = quick ? 15_000 : 30_000;
 const STORED_TABLES = quick ? 1_000 : 10_000;
 /** The paced run: every seat thinks 0.5–1.5 × this long before each move (people, not a flood). */
 const THINK_MS = 5_000;
-const PACED_BUDGET_MS = quick ? 12_000 : 30_000;
+const PACED_BUDGET_MS = quick ? 12_000 : 20_000;
+/** The ceiling loop runs this long. */
+const CEILING_MS = quick ? 3_000 : 10_000;
+/** The whole run must end within this (it then exits 1 saying which phase it was in). */
+const WATCHDOG_MS = 7.5 * 60_000;
+/** `--profile DIR`: only the flood at the largest scale on PostgreSQL, with the node under `--cpu-prof`. */
+const profileDir = ((): string | null => {
+  const at = process.argv.indexOf('--profile');
+  return at < 0 ? null : (process.argv[at + 1] ?? null);
+})();
+let phase = 'starting';
+/** What has been measured so far: printed (with `incomplete`) if the watchdog ends the run. */
+const partial: Record<string, unknown> = {};
+const watchdog = setTimeout(() => {
+  process.stderr.write(`bench:service: gave up after ${WATCHDOG_MS / 1000} s, in phase "${phase}"\n`);
+  if (asJson) process.stdout.write(`${JSON.stringify({ incomplete: phase, ...partial })}\n`);
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
 const here = fileURLToPath(new URL('.', import.meta.url));
+/** Progress: on stdout, or on stderr with --json (stdout then carries the one JSON object only). */
 const log = (line: string): void => {
-  if (!asJson) process.stdout.write(`${line}\n`);
+  (asJson ? process.stderr : process.stdout).write(`${line}\n`);
 };
 
 interface Child {
@@ -41,18 +61,47 @@ interface Child {
   stop(): Promise<void>;
 }
 
-async function startChild(script: string, childArgs: string[], prefix: RegExp): Promise<Child & { startMillis: number }> {
+/** How long a child may take to print its serving line, answer an RPC, or stop. */
+const CHILD_START_MS = 90_000;
+const RPC_MS = 120_000;
+const STOP_MS = 20_000;
+
+/**
+ * Starts a child (`script` under tsx with IPC) and waits, bounded, for its serving line (a buffered line reader:
+ * a second line in the same chunk is never missed). `onStderr` sees every line of the child's stderr when given
+ * (else stderr is inherited); `nodeFlags` go before the script (e.g. `--cpu-prof`).
+ */
+async function startChild(
+  script: string,
+  childArgs: string[],
+  prefix: RegExp,
+  options: { onStderr?: (line: string) => void; nodeFlags?: string[] } = {},
+): Promise<Child & { startMillis: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, script), ...childArgs], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  let match: RegExpExecArray | null = null;
-  for (let line = 0; line < 20 && match === null; line += 1) {
-    const [text] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => ['(exited)'])])) as [string];
-    if (text === '(exited)') throw new Error(`${script} exited before serving`);
-    match = prefix.exec(text);
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--expose-gc', '--import', 'tsx', join(here, script), ...childArgs], {
+    stdio: ['ignore', 'pipe', options.onStderr === undefined ? 'inherit' : 'pipe', 'ipc'],
+  });
+  if (options.onStderr !== undefined) lineReader(child.stderr as Readable, options.onStderr).forget();
+  const lines = lineReader(child.stdout as Readable);
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  let text: string;
+  try {
+    text = await Promise.race([
+      lines.next((line) => prefix.test(line), CHILD_START_MS, `${script}'s serving line (${prefix.source})`),
+      once(child, 'exit').then(([code, signal]) => {
+        throw new Error(`${script} exited (${code ?? signal}) before serving`);
+      }),
+    ]);
+  } catch (error) {
+    if (!exited) child.kill('SIGKILL');
+    throw error;
   }
+  lines.forget(); // keep draining the child's stdout, but keep nothing
+  const match = prefix.exec(text) as RegExpExecArray;
   const startMillis = performance.now() - started;
-  if (match === null) throw new Error(`${script}: no serving line`);
   let nextId = 0;
   const waiting = new Map<number, (value: unknown) => void>();
   child.on('message', (message: { id: number; value: unknown }) => waiting.get(message.id)?.(message.value));
@@ -62,21 +111,29 @@ async function startChild(script: string, childArgs: string[], prefix: RegExp): 
     startMillis,
     rpc<T>(type: string, extra: Record<string, unknown> = {}): Promise<T> {
       const id = (nextId += 1);
-      return new Promise<T>((resolve) => {
+      const answer = new Promise<T>((resolve) => {
         waiting.set(id, resolve as (value: unknown) => void);
         child.send({ id, type, ...extra });
       });
+      return within(answer, RPC_MS, `${script}'s answer to ${type}`).finally(() => waiting.delete(id));
     },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
+      if (exited) return;
+      const gone = once(child, 'exit');
       child.kill('SIGTERM');
-      await exited;
+      try {
+        await within(gone, STOP_MS, `${script} to exit after SIGTERM`);
+      } catch (error) {
+        process.stderr.write(`${(error as Error).message}; killing it\n`);
+        child.kill('SIGKILL');
+        await within(gone, STOP_MS, `${script} to exit after SIGKILL`);
+      }
     },
   };
 }
 
-const startNode = (db: string): ReturnType<typeof startChild> => startChild('service-node.ts', [db], /^Charleston service: (http:\/\/\S+)$/);
+const startNode = (db: string, nodeFlags: string[] = []): ReturnType<typeof startChild> =>
+  startChild('service-node.ts', [db], /^Charleston service: (http:\/\/\S+)$/, { nodeFlags });
 
 function percentile(values: readonly number[], p: number): number | null {
   if (values.length === 0) return null;
@@ -161,16 +218,16 @@ async function memory(db: string): Promise<{ bytesPerConnection: number; bytesPe
     const idle = (await mem()).bytes;
     // Connections: n seat connections, hello'd, on n/4 tables.
     const tables = await pool(Array.from({ length: n / 4 }, (_, i) => i), 32, async (i) => {
-      const response = await fetch(`${node.base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: i + 1 }) });
+      const response = await fetch(`${node.base}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: i + 1 }), signal: AbortSignal.timeout(30_000) });
       return (await response.json()) as { id: string; tokens: Record<string, string> };
     });
     const beforeConnections = (await mem()).bytes;
     const sockets = await pool(tables.flatMap((t) => ['east', 'south', 'west', 'north'].map((seat) => ({ id: t.id, token: t.tokens[seat] as string }))), 64, async ({ id, token }) => {
       const socket = new WebSocket(`${node.base.replace('http', 'ws')}/api/tables/${id}/live`);
       socket.on('error', () => undefined);
-      await once(socket, 'open');
+      await within(once(socket, 'open'), 30_000, `a memory-run WebSocket on table ${id} to open`);
       socket.send(JSON.stringify({ type: 'hello', token }));
-      await once(socket, 'message');
+      await within(once(socket, 'message'), 30_000, `the first view on a memory-run WebSocket (table ${id})`);
       return socket;
     });
     const afterConnections = (await mem()).bytes;
@@ -185,44 +242,206 @@ async function memory(db: string): Promise<{ bytesPerConnection: number; bytesPe
   }
 }
 
+/**
+ * The ceiling: single durable transactions of our commit's shape (INSERT one event row + UPDATE one table row
+ * with a ~1 KB snapshot, one autocommit statement each, synchronous_commit as the server has it) from one client
+ * process, as many in flight as the node's pool allows (CHARLESTON_PG_POOL, default 10), for `millis`.
+ */
+async function ceiling(url: string, millis: number): Promise<{ commitsPerSecond: number; synchronousCommit: string; poolSize: number }> {
+  const { default: pg } = await import('pg');
+  const poolSize = Number(process.env.CHARLESTON_PG_POOL ?? 10);
+  const client = new pg.Pool({ connectionString: url, max: poolSize });
+  try {
+    await client.query('DROP TABLE IF EXISTS bench_ceiling_events, bench_ceiling_tables');
+    await client.query(`CREATE TABLE bench_ceiling_tables (id text PRIMARY KEY, version integer NOT NULL, phase text NOT NULL, snapshot text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(`CREATE TABLE bench_ceiling_events (table_id text NOT NULL REFERENCES bench_ceiling_tables (id) ON DELETE CASCADE, version integer NOT NULL, seat text, event jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (table_id, version))`);
+    const engine = createCharleston({ seed: 42 });
+    const snapshot = persist(engine);
+    engine.stop();
+    const TABLES = 1_000;
+    await client.query(`INSERT INTO bench_ceiling_tables (id, version, phase, snapshot) SELECT 'c' || g, 0, 'firstCharleston.right', $1 FROM generate_series(0, $2 - 1) AS g`, [snapshot, TABLES]);
+    const synchronousCommit = String(((await client.query('SHOW synchronous_commit')).rows[0] as { synchronous_commit: string }).synchronous_commit);
+    const versions = new Array<number>(TABLES).fill(0);
+    const event = JSON.stringify({ type: 'pass.commit', seat: 'east', tiles: ['1B', '2C', 'N'] });
+    let commits = 0;
+    let next = 0;
+    const started = performance.now();
+    const until = started + millis;
+    await Promise.all(
+      Array.from({ length: poolSize }, async () => {
+        while (performance.now() < until) {
+          const table = next;
+          next = (next + 1) % TABLES;
+          const version = (versions[table] as number) + 1;
+          versions[table] = version;
+          await client.query(
+            `WITH moved AS (UPDATE bench_ceiling_tables SET version = $2, phase = $3, snapshot = $4, updated_at = now() WHERE id = $1 RETURNING id)
+             INSERT INTO bench_ceiling_events (table_id, version, seat, event) SELECT id, $2, 'east', $5 FROM moved`,
+            [`c${table}`, version, 'firstCharleston.right', snapshot, event],
+          );
+          commits += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await client.query('DROP TABLE IF EXISTS bench_ceiling_events, bench_ceiling_tables');
+    return { commitsPerSecond: commits / seconds, synchronousCommit, poolSize };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The top `count` functions of a `.cpuprofile` by self time, as `[share %, function, file:line]`. */
+function topSelf(profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] }, count = 15): Array<[number, string, string]> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, index) => {
+    const node = byId.get(id);
+    const delta = profile.timeDeltas[index] ?? 0;
+    total += delta;
+    if (node === undefined) return;
+    const frame = node.callFrame;
+    const key = `${frame.functionName || '(anonymous)'}\t${frame.url.replace(/^.*\/(node_modules|src|bench)\//, '$1/')}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + delta);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, time]) => {
+      const [name, where] = key.split('\t') as [string, string];
+      return [Number(((100 * time) / total).toFixed(1)), name, where];
+    });
+}
+
+/** `--profile DIR`: the flood at the largest scale on PostgreSQL with the node under `--cpu-prof`. */
+async function profileRun(dir: string): Promise<void> {
+  const { mkdirSync, readdirSync, readFileSync } = await import('node:fs');
+  mkdirSync(dir, { recursive: true });
+  const before = new Set(readdirSync(dir));
+  const pg = await postgres();
+  if (pg === null) throw new Error('--profile needs PostgreSQL (CHARLESTON_BENCH_PG or an installed PostgreSQL 15)');
+  try {
+    const scale = SCALES[SCALES.length - 1] as number;
+    const node = await startNode(pg.url, ['--cpu-prof', '--cpu-prof-dir', dir]);
+    phase = `profile: flood at ${scale} tables`;
+    const run = await runOurs(node.base, scale, BUDGET_MS);
+    await node.stop();
+    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile') && !before.has(name));
+    if (file === undefined) throw new Error(`no .cpuprofile appeared in ${dir}`);
+    const top = topSelf(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    const out = { profile: join(dir, file), run: summary(run), topSelf: top };
+    if (asJson) process.stdout.write(`${JSON.stringify(out)}\n`);
+    else {
+      log(`flood at ${scale} tables under --cpu-prof: ${JSON.stringify(summary(run))}`);
+      log(`profile: ${join(dir, file)}; top self time:`);
+      for (const [share, name, where] of top) log(`${String(share).padStart(5)} %  ${name}  ${where}`);
+    }
+  } finally {
+    pg.stop();
+  }
+}
+
+/** A run that failed (a bounded wait gave up): recorded as no events, so the rest of the bench still runs. */
+async function attempt(what: string, tables: number, run: () => Promise<RunResult>): Promise<RunResult> {
+  try {
+    return await run();
+  } catch (error) {
+    log(`${what}: failed (${(error as Error).message}); recorded as 0 events`);
+    partial[`failed: ${what}`] = (error as Error).message;
+    return { tables, events: 0, seconds: 0, eventsPerSecond: 0, latencies: [], finished: 0 };
+  }
+}
+
+/**
+ * Waits (bounded) until a child has gone quiet: under 10 % of a core over 250 ms. A flood's budget ends with
+ * work still queued in the server (its clients are gone, their sends not); the next run must not inherit it.
+ */
+async function quiet(child: Child, what: string): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  let last = await child.rpc<{ micros: number; at: number }>('cpu');
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await child.rpc<{ micros: number; at: number }>('cpu');
+    if ((now.micros - last.micros) / 1000 / (now.at - last.at) < 0.1) return;
+    if (performance.now() > deadline) {
+      log(`${what}: still busy after 20 s; going on`);
+      return;
+    }
+    last = now;
+  }
+}
+
 async function main(): Promise<void> {
   const pg = await postgres();
   const pgliteDir = mkdtempSync(join(tmpdir(), 'charleston-bench-pglite-'));
   const results: Record<string, unknown> = { scales: SCALES };
   try {
-    // Ours on PostgreSQL and on PGlite, the peer, at each scale.
+    // Ours on PostgreSQL (or PGlite without one) and the peer take turns at each scale, so that the machine's
+    // other load falls on both alike; then the paced run; then ours on PGlite.
     const ours: Record<string, RunResult[]> = {};
     let paced: RunResult | null = null;
+    // boardgame.io logs each move it refuses at a stale state id ("ERROR: invalid stateID …") on stderr: counted, not printed.
+    let peerStale = 0;
+    phase = 'starting the peer';
+    const peerNode = await startChild('service-peer.ts', [], /^peer: (http:\/\/\S+)$/, {
+      onStderr: (line) => {
+        if (line.includes('invalid stateID')) peerStale += 1;
+        else if (line.trim() !== '') process.stderr.write(`peer: ${line}\n`);
+      },
+    });
+    const peer: RunResult[] = [];
+    const peerStaleByScale: number[] = [];
     for (const [name, db] of [['postgres', pg?.url ?? null], ['pglite', `pglite:${join(pgliteDir, 'db')}`]] as const) {
       if (db === null) continue;
+      phase = `starting a node on ${name}`;
       const node = await startNode(db);
+      const withPeer = peer.length === 0;
       ours[name] = [];
       for (const scale of name === 'pglite' ? SCALES.slice(0, 2) : SCALES) {
-        const run = await runOurs(node.base, scale, BUDGET_MS);
+        phase = `ours on ${name}, flood at ${scale} tables`;
+        const run = await attempt(phase, scale, () => runOurs(node.base, scale, BUDGET_MS));
         ours[name]?.push(run);
         log(`ours on ${name}, ${scale} tables: ${JSON.stringify(summary(run))}`);
+        partial[`${name} ${scale}`] = summary(run);
+        await quiet(node, `ours on ${name} after the flood at ${scale} tables`);
+        if (!withPeer) continue;
+        phase = `peer flood at ${scale} tables`;
+        const staleBefore = peerStale;
+        const peerRun = await attempt(phase, scale, () => runPeer(peerNode.base, scale, BUDGET_MS));
+        await quiet(peerNode, `the peer after the flood at ${scale} tables`);
+        peer.push(peerRun);
+        peerStaleByScale.push(peerStale - staleBefore);
+        log(`boardgame.io 0.50 (in memory), ${scale} tables: ${JSON.stringify({ ...summary(peerRun), staleMoves: peerStale - staleBefore })}`);
+        partial[`peer ${scale}`] = { ...summary(peerRun), staleMoves: peerStale - staleBefore };
       }
       if (name === 'postgres') {
-        paced = await runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS);
+        phase = 'ours on postgres, paced';
+        paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS));
         log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
+        partial.paced = summary(paced);
       }
       await node.stop();
     }
-    const peerNode = await startChild('service-peer.ts', [], /^peer: (http:\/\/\S+)$/);
-    const peer: RunResult[] = [];
-    for (const scale of SCALES) {
-      const run = await runPeer(peerNode.base, scale, BUDGET_MS);
-      peer.push(run);
-      log(`boardgame.io 0.50 (in memory), ${scale} tables: ${JSON.stringify(summary(run))}`);
-    }
     await peerNode.stop();
 
+    let ceilingFigures: Awaited<ReturnType<typeof ceiling>> | null = null;
+    if (pg !== null) {
+      phase = 'the PostgreSQL ceiling';
+      ceilingFigures = await ceiling(pg.url, CEILING_MS);
+      log(`ceiling: ${JSON.stringify(ceilingFigures)}`);
+      partial.ceiling = ceilingFigures;
+    }
+
+    phase = 'memory';
     const mem = await memory(pg?.url ?? `pglite:${join(pgliteDir, 'mem')}`);
     log(`memory: ${JSON.stringify(mem)}`);
 
     // Start with many stored tables (PostgreSQL when there is one, else PGlite).
     const startDb = pg?.url ?? `pglite:${join(pgliteDir, 'start')}`;
+    phase = 'start with stored tables';
     await storeTables(startDb, STORED_TABLES);
+    phase = `start to serving with ${STORED_TABLES} stored tables`;
     const startNodeTimed = await startNode(startDb);
     const startToServingMillis = Math.round(startNodeTimed.startMillis);
     await startNodeTimed.stop();
@@ -253,9 +472,14 @@ async function main(): Promise<void> {
       peer: 'boardgame.io 0.50.2 (in-memory storage, socket.io)',
       peerEventsPerSecond: round(peerLargest?.eventsPerSecond ?? null, 0),
       peerP99Millis: round(peerP99, 2),
+      peerStaleMoves: peerStale,
+      ceilingCommitsPerSecond: ceilingFigures === null ? null : round(ceilingFigures.commitsPerSecond, 0),
+      ceilingRatio: ceilingFigures === null || atLargest === null ? null : round(best(oursPg) as number / ceilingFigures.commitsPerSecond, 2),
+      ceilingPoolSize: ceilingFigures?.poolSize ?? null,
+      synchronousCommit: ceilingFigures?.synchronousCommit ?? null,
       peerThroughputRatio: atLargest === null || peerLargest === null ? null : round(atLargest.eventsPerSecond / peerLargest.eventsPerSecond, 2),
       peerP99Ratio: ourP99 === null || peerP99 === null || peerP99 === 0 ? null : round(ourP99 / peerP99, 2),
-      runs: { postgres: oursPg.map(summary), pglite: oursPglite.map(summary), peer: peer.map(summary) },
+      runs: { postgres: oursPg.map(summary), pglite: oursPglite.map(summary), peer: peer.map((run, i) => ({ ...summary(run), staleMoves: peerStaleByScale[i] ?? null })) },
     });
   } finally {
     pg?.stop();
@@ -263,7 +487,13 @@ async function main(): Promise<void> {
   }
   if (asJson) process.stdout.write(`${JSON.stringify(results)}\n`);
   else log(JSON.stringify(results, null, 2));
-  process.exit(0);
 }
 
-await main();
+try {
+  if (profileDir !== null) await profileRun(profileDir);
+  else await main();
+  process.exit(0);
+} catch (error) {
+  process.stderr.write(`bench:service failed in phase "${phase}": ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+}

@@ -36,6 +36,8 @@ export class Hub {
   readonly #byTable = new Map<string, Set<Listener>>();
   /** The highest version each table's listeners were sent. */
   readonly #sent = new Map<string, number>();
+  /** The serialized view messages of each table's latest published version, by seat or 'public'. */
+  readonly #texts = new Map<string, { version: number; texts: Map<string, string> }>();
 
   /** Adds a connection; returns the function that removes it. */
   add(tableId: string, listener: Listener): () => void {
@@ -52,6 +54,7 @@ export class Hub {
       if (current.size === 0) {
         this.#byTable.delete(tableId);
         this.#sent.delete(tableId);
+        this.#texts.delete(tableId);
       }
     };
   }
@@ -73,21 +76,32 @@ export class Hub {
     return count;
   }
 
+  /**
+   * The `view` message for `role` at the table's version: built and serialized once per role and version, then
+   * shared by every connection (those already there when it is published and those that say hello later).
+   */
+  viewText(table: CachedTable, role: Role): string {
+    let cached = this.#texts.get(table.id);
+    if (cached === undefined || cached.version !== table.version) {
+      if (cached !== undefined && cached.version > table.version) return viewMessage(table, role); // an older table object
+      cached = { version: table.version, texts: new Map() };
+      if (this.#byTable.has(table.id)) this.#texts.set(table.id, cached);
+    }
+    const key = role.role === 'seat' ? role.seat : 'public';
+    let text = cached.texts.get(key);
+    if (text === undefined) {
+      text = viewMessage(table, role);
+      cached.texts.set(key, text);
+    }
+    return text;
+  }
+
   /** Sends the table's views to its connections, once per version. */
   publish(table: CachedTable): void {
     const set = this.#byTable.get(table.id);
     if (set === undefined) return;
     if ((this.#sent.get(table.id) ?? -1) >= table.version) return;
     this.#sent.set(table.id, table.version);
-    const texts = new Map<string, string>();
-    for (const listener of [...set]) {
-      const key = listener.role.role === 'seat' ? listener.role.seat : 'public';
-      let text = texts.get(key);
-      if (text === undefined) {
-        text = viewMessage(table, listener.role);
-        texts.set(key, text);
-      }
-      listener.send(text);
-    }
+    for (const listener of [...set]) listener.send(this.viewText(table, listener.role));
   }
 }

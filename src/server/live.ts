@@ -13,7 +13,7 @@ import type { Role } from './auth.js';
 import { ServiceError } from './errors.js';
 import type { Gate } from './gate.js';
 import { isAllowedOrigin } from './origin.js';
-import { viewMessage, type Listener } from './hub.js';
+import type { Listener } from './hub.js';
 import { serviceRefusal } from './messages.js';
 import { RateLimiter } from './rate.js';
 import { tableParams } from './schemas.js';
@@ -169,8 +169,21 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         close(CLOSE.tryLater, 'too far behind: reconnect to catch up');
         return false;
       };
+      // Corked writes: the frames written to this socket in one turn (a seat's view and its result, the views of
+      // a whole group commit) leave in one system call.
+      const raw = (socket as WebSocket & { _socket?: { cork(): void; uncork(): void } })._socket;
+      let corked = false;
+      const uncork = (): void => {
+        corked = false;
+        raw?.uncork();
+      };
       const write = (text: string): void => {
         if (!hasRoom(text.length)) return;
+        if (!corked && raw !== undefined) {
+          corked = true;
+          raw.cork();
+          process.nextTick(uncork);
+        }
         socket.send(text, (error) => {
           if (error) socket.terminate();
         });
@@ -218,7 +231,7 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
           tokenHash = who.tokenHash;
           remove = service.hub.add(id, listener);
           const table = await service.table(id);
-          write(viewMessage(table, who.role));
+          write(service.hub.viewText(table, who.role));
         } catch (error) {
           if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');
           if (error instanceof ServiceError && error.code === 'RATE_LIMITED') return close(CLOSE.tryLater, 'too many failed token checks from this address');

@@ -17,9 +17,13 @@ export interface ChildNode {
   waitLines(count: number): Promise<void>;
 }
 
-/** Starts `charleston serve --port 0 --db DB` in a child process; resolves once it printed its first line. */
-export async function startChild(db: string, extra: readonly string[] = []): Promise<ChildNode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--db', db, ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '', CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef' } });
+/**
+ * Starts `charleston serve --port 0 --db DB` in a child process (or, with `main`, that script with `extra` as its
+ * only arguments); resolves once it printed its first line.
+ */
+export async function startChild(db: string, extra: readonly string[] = [], main?: string): Promise<ChildNode> {
+  const args = main === undefined ? ['--import', 'tsx', MAIN, '--port', '0', '--db', db, ...extra] : ['--import', 'tsx', main, ...extra];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '', CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef' } });
   const stderr: string[] = [];
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => stderr.push(line));
   const all: string[] = [];

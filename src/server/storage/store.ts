@@ -6,6 +6,7 @@
  */
 import type { Players } from '../players.js';
 import type { Db, DbKind } from './db.js';
+import { CommitQueue, type CommitQueueOptions } from './batch.js';
 import * as q from './queries.js';
 
 export type { EventRow, TableRow, TokenRow } from './queries.js';
@@ -56,8 +57,9 @@ export interface TableStore {
   /** What a token hash is for on a table, or null. */
   token(tableId: string, hash: string): Promise<q.TokenRow | null>;
   /**
-   * Commits an accepted event if, and only if, the table is still at `change.version - 1` (one statement, no
-   * lock); false, having written nothing, when another writer moved the table first.
+   * Commits an accepted event if, and only if, the table is still at `change.version - 1` (no lock); false,
+   * having written nothing, when another writer moved the table first. Events of many tables that arrive
+   * together share one statement (group commit, decision 0014); a failed statement rejects every one of them.
    */
   commitAt(change: Change): Promise<boolean>;
   /**
@@ -70,8 +72,12 @@ export interface TableStore {
   log(id: string): Promise<q.EventRow[]>;
 }
 
-/** The store over `db`; `node` names this node in change announcements. */
-export function sqlStore(db: Db, node: string): TableStore {
+/** JSON that `jsonb` may refuse: an escaped NUL or lone surrogate. */
+const RISKY_JSON = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
+
+/** The store over `db`; `node` names this node in change announcements; `commit` limits group commit. */
+export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOptions> = {}): TableStore {
+  const commits = new CommitQueue(db, node, commit);
   return {
     kind: db.kind,
     create: (table) =>
@@ -82,7 +88,13 @@ export function sqlStore(db: Db, node: string): TableStore {
     load: (id) => q.selectTable(db, id),
     version: (id) => q.selectVersion(db, id),
     token: (tableId, hash) => q.selectToken(db, tableId, hash),
-    commitAt: (change) => q.commitEventIfAt(db, { ...change, node }),
+    // Group commit (decision 0014). An event the database might refuse as JSON (an escaped NUL or lone
+    // surrogate) is committed on its own, so that it can fail no batch but its own.
+    commitAt: (change) => {
+      const eventText = JSON.stringify(change.event);
+      if (RISKY_JSON.test(eventText)) return q.commitEventIfAt(db, { ...change, node });
+      return commits.commit({ tableId: change.tableId, version: change.version, seat: change.seat, eventText, phase: change.phase, snapshot: change.snapshot });
+    },
     locked: (id, knownVersion, work) =>
       db.transaction(async (tx) => {
         const row = await q.lockTable(tx, id, knownVersion);
