@@ -4,22 +4,21 @@
  * or the refusal; a refused event changes nothing and is emitted as `rejected` (by the service, and by the
  * actor while it runs). Browser-safe: no Node-only imports.
  */
-import { createActor, transition, type ActorOptions, type SnapshotFrom } from 'xstate';
+import { createActor, transition, type ActorOptions } from 'xstate';
 import { charlestonMachine, createCharlestonMachine, DECIDED, RESOLVED, type RejectedEmitted } from '../machines/charleston.machine.js';
 import { InputError, describeType, isRecord, own } from './errors.js';
 import { localeOptionArgument, validatorArgument } from './arguments.js';
 import { resolveSetup, SETUP_KEYS, type CharlestonSetup, type ResolvedSetup } from './input.js';
 import type { CharlestonOutput } from './output.js';
 import { isSeat } from './seats.js';
-import { phaseOf, type StateValue } from './phase.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from './snapshot.js';
 import { decide, type DecideOptions } from './rules/decide.js';
 import { refuse } from './rules/refuse.js';
 import type { Locale } from './i18n/catalog.js';
 import { localeOrWarn, localizeRefusal } from './i18n/translate.js';
 import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
 
-/** The machine's snapshot type. */
-export type CharlestonSnapshot = SnapshotFrom<typeof charlestonMachine>;
+export type { CharlestonSnapshot } from './snapshot.js';
 /** An inspection observer, as `createActor(…, { inspect })` takes it (e.g. from `@statelyai/inspect`). */
 export type InspectOption = ActorOptions<typeof charlestonMachine>['inspect'];
 
@@ -99,10 +98,7 @@ function checkFunctionOptions(options: { isWinningHand?: unknown; inspect?: unkn
   return validatorArgument(options.isWinningHand);
 }
 
-/** The phase of a snapshot. */
-export function phaseOfSnapshot(snapshot: CharlestonSnapshot): Phase {
-  return phaseOf(snapshot.value as StateValue);
-}
+export { phaseOfSnapshot };
 
 /** The internal event that records a refusal in the actor (and so in an inspector). */
 export function refusedEvent(event: unknown, refusal: Refusal): RefusedEvent {

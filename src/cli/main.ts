@@ -15,14 +15,12 @@ import { packageInfo } from './package-info.js';
 import { playCommand } from './play.js';
 import { PEERS, requirePeers } from './require-peer.js';
 import { EXIT, runFiles } from './run.js';
+import type { Io } from './io.js';
 
 export { EXIT };
 
-/** Output sinks, so tests can capture them. */
-export interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+/** Output sinks, so tests can capture them (see `./io.ts`). */
+export type { Io } from './io.js';
 
 const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
 

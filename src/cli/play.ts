@@ -11,7 +11,7 @@ import {
   type Strategy,
 } from '../index.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 /** Parses `--seats a,b,c,d` (one name for all four is accepted too); the problem, in `locale`, as a string. */
 export function parseSeats(text: string | undefined, locale: Locale = 'en'): BySeat<Strategy> | string {

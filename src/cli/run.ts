@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { InputError, createCharleston, localizeRefusal, parseScriptText, runScript, t, type CharlestonOptions, type Locale, type Script, type StepResult } from '../index.js';
 import { formatRacks, formatStep } from './format.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 /** Exit codes of the CLI. */
 export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
