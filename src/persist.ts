@@ -22,7 +22,7 @@ import { PAIRS, SEATS, bySeat, isSeat, type BySeat } from './seats.js';
 import { phaseOfSnapshot, serviceFor, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { localeOrWarn } from './i18n/translate.js';
 import { SET_SIZE, type TileId } from './tiles.js';
-import type { CharlestonContext, MisdealRecord, Packet, Phase, Vote, WinningHandValidator } from './types.js';
+import { PASS_RULES, isPassPhase, type CharlestonContext, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
 
 /** The current persisted format version. */
 export const PERSIST_VERSION = 1;
@@ -161,13 +161,13 @@ export function stateValueFor(phase: Phase, context: CharlestonContext): StateVa
 /** Checks that the context is one the machine could be in at `phase` (a settled state, nothing pending). */
 function checkConsistency(phase: Phase, context: CharlestonContext): void {
   const packets = SEATS.filter((seat) => context.table[seat] !== null);
-  const inPass = phase.startsWith('firstCharleston') || phase.startsWith('secondCharleston');
+  const inPass = isPassPhase(phase);
   if (inPass && packets.length === SEATS.length) fail('context.table', 'all four packets are on the table: the pass would have resolved');
   if (!inPass && phase !== 'courtesy' && phase !== 'misdeal' && packets.length > 0) fail('context.table', `no packet lies on the table in ${phase}`);
   for (const seat of packets) {
     const packet = context.table[seat] as Packet;
     if (packet.tiles.length + packet.blind !== 3 && phase !== 'courtesy' && phase !== 'misdeal') fail(`context.table.${seat}`, 'a pass packet holds three tiles');
-    if (packet.blind > 0 && phase !== 'firstCharleston.left' && phase !== 'secondCharleston.right' && phase !== 'misdeal') {
+    if (packet.blind > 0 && !(PASS_RULES[phase]?.blindAllowed ?? false) && phase !== 'misdeal') {
       fail(`context.table.${seat}.blind`, `no blind pass in ${phase}`);
     }
   }

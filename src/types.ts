@@ -149,15 +149,29 @@ export type Phase =
   | 'eastMahjong'
   | 'misdeal';
 
+/** The six pass states (R1, R6, R8), in the order they are played. */
+export type PassPhase =
+  | 'firstCharleston.right'
+  | 'firstCharleston.across'
+  | 'firstCharleston.left'
+  | 'secondCharleston.left'
+  | 'secondCharleston.across'
+  | 'secondCharleston.right';
+
 /** How a pass state moves tiles. */
 export interface PassRule {
+  /** Where each seat's packet goes. */
   direction: Direction;
   /** R6: blind passing allowed on the last pass of each Charleston. */
   blindAllowed: boolean;
 }
 
-/** The six pass states and their rules (R1, R6, R8). */
-export const PASS_RULES: Readonly<Partial<Record<Phase, PassRule>>> = {
+/**
+ * THE table of the six passes (R1, R6, R8): where each pass goes and whether it allows blind tiles. The machine's
+ * guards and actions (`isLegalCommit`, `resolvePass`, by their state's phase), `decide()`, the views, the prompts
+ * and `restore()` all read it; nothing else says it.
+ */
+const PASSES: { readonly [P in PassPhase]: Readonly<PassRule> } = {
   'firstCharleston.right': { direction: 'right', blindAllowed: false },
   'firstCharleston.across': { direction: 'across', blindAllowed: false },
   'firstCharleston.left': { direction: 'left', blindAllowed: true },
@@ -165,6 +179,19 @@ export const PASS_RULES: Readonly<Partial<Record<Phase, PassRule>>> = {
   'secondCharleston.across': { direction: 'across', blindAllowed: false },
   'secondCharleston.right': { direction: 'right', blindAllowed: true },
 };
+
+/** The six pass states and their rules (R1, R6, R8), looked up by any phase (undefined: not a pass state). */
+export const PASS_RULES: Readonly<Partial<Record<Phase, Readonly<PassRule>>>> = PASSES;
+
+/** The rule of a pass state. */
+export function passRuleOf(phase: PassPhase): Readonly<PassRule> {
+  return PASSES[phase];
+}
+
+/** True when `phase` is one of the six pass states. */
+export function isPassPhase(phase: Phase): phase is PassPhase {
+  return Object.prototype.hasOwnProperty.call(PASSES, phase);
+}
 
 /** A validator for East's opening hand (R10): receives East's 14 tile codes. */
 export type WinningHandValidator = (rack: readonly Tile[]) => boolean;

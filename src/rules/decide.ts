@@ -3,7 +3,6 @@
  * event that the machine will accept, or the refusal in contract order (§7). The machine's guards, the
  * service's `send()` and legal-action enumeration all go through these checks.
  */
-import { pairOf } from '../seats.js';
 import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, type Refusal, type Result, type WinningHandValidator } from '../types.js';
 import { checkCourtesyCommit, checkOffer } from './courtesy.js';
 import { parseEvent } from './event-shape.js';
@@ -55,9 +54,4 @@ export function decide(
   if (!parsed.ok) return parsed;
   const refusal = refusalFor(phase, context, parsed.value, options);
   return refusal === null ? parsed : { ok: false, refusal };
-}
-
-/** True when a seat of `pair` sent this courtesy event (used by the per-pair regions). */
-export function isFromPair(event: CharlestonEvent, pair: 'eastWest' | 'southNorth'): boolean {
-  return 'seat' in event && pairOf(event.seat) === pair;
 }

@@ -4,7 +4,7 @@
  */
 import { countCodes, facesOf, type Tile } from '../tiles.js';
 import { pairOf, type Seat } from '../seats.js';
-import { PASS_RULES, type CharlestonContext, type Phase, type Refusal, type RuleOptions, type WinningHandValidator } from '../types.js';
+import { isPassPhase, type CharlestonContext, type Phase, type Refusal, type RuleOptions, type WinningHandValidator } from '../types.js';
 import { isNorthShort } from './counts.js';
 import { pairStatus } from './courtesy.js';
 import { refuse } from './refuse.js';
@@ -20,11 +20,16 @@ export function isInPlay(phase: Phase): boolean {
 
 /** R5: a seat takes back its unresolved pass or courtesy packet. */
 export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
-  const inPass = PASS_RULES[phase] !== undefined;
+  const inPass = isPassPhase(phase);
   if (!inPass && phase !== 'courtesy') return refuse('NOT_NOW', { phase, why: 'noPassUnderWay' });
   if (phase === 'courtesy' && pairStatus(context, pairOf(seat)) === 'done') {
     return refuse('NOT_NOW', { phase, why: 'pairCourtesyOver' });
   }
+  return checkPassRetract(context, seat);
+}
+
+/** R5 in a pass state (any of the six: the rule is the same in each): the seat has an unresolved packet. */
+export function checkPassRetract(context: CharlestonContext, seat: Seat): Refusal | null {
   return context.table[seat] === null ? refuse('NOTHING_TO_RETRACT') : null;
 }
 
@@ -97,6 +102,11 @@ function describeError(error: unknown): string {
 /** R11: a short North draws its 13th tile from the wall. */
 export function checkDraw(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
   if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'handEnded' });
+  return checkNorthDraw(context, seat);
+}
+
+/** R11 in any state of play (the rule is the same in each): only a short North draws. */
+export function checkNorthDraw(context: CharlestonContext, seat: Seat): Refusal | null {
   // All 152 tiles are always on the table, so a short North's wall always has tiles left.
   return seat === 'north' && isNorthShort(context) ? null : refuse('NOT_SHORT');
 }
