@@ -13,7 +13,7 @@ export type { Deal, DealInput } from './deal.js';
 export { mulberry32, seededShuffle, nextSeed } from './public.js';
 export { isSeed, isScriptSeed, isHexSeed, freshSeed, chachaWords, MAX_SEED } from './prng.js';
 export type { Seed, Stream } from './prng.js';
-export { InputError } from './errors.js';
+export { InputError, TableStoppedError, EngineBugError } from './errors.js';
 export { REFUSAL_CODES, PASS_RULES } from './types.js';
 export type {
   CharlestonEvent,

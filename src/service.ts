@@ -6,7 +6,7 @@
  */
 import { createActor, transition, type ActorOptions } from 'xstate';
 import { charlestonMachine, createCharlestonMachine, DECIDED, RESOLVED, type RejectedEmitted } from '../machines/charleston.machine.js';
-import { InputError, describeType, isRecord, own } from './errors.js';
+import { EngineBugError, InputError, TableStoppedError, describeType, isRecord, own } from './errors.js';
 import { localeOptionArgument, validatorArgument } from './arguments.js';
 import { resolveSetup, SETUP_KEYS, type CharlestonSetup, type ResolvedSetup } from './input.js';
 import type { CharlestonOutput } from './output.js';
@@ -48,8 +48,12 @@ export interface RejectedNotice {
 /** A running Charleston table. */
 export interface CharlestonService {
   /**
-   * Sends any value as an event; returns the new phase, or the refusal (nothing changed). Never throws.
-   * Safe to call from inside any listener: the event is applied after the one being handled, in order.
+   * Sends any value as an event; returns the new phase, or the refusal (nothing changed). Whatever the value, a
+   * bad event is a refusal, never an exception. Safe to call from inside any listener: the event is applied after
+   * the one being handled, in order.
+   * @throws {@link TableStoppedError} (`code: 'TABLE_STOPPED'`) once the table is stopped or stopping; nothing changes.
+   * @throws {@link EngineBugError} (`code: 'ENGINE_BUG'`) if `decide()` accepted the event but the machine did not
+   *   take it (an engine bug: guards and `decide()` disagree); nothing changed.
    */
   send(event: unknown): SendResult;
   /** The machine snapshot (value, context, status, and `output` once the hand is over). */
@@ -76,7 +80,7 @@ export interface CharlestonService {
    * sent to it is checked and refused like any other bad event, so nothing can put it into an error state.
    */
   readonly actor: ReturnType<typeof createActor<typeof charlestonMachine>>;
-  /** Stops the actor. */
+  /** Stops the actor. From then on (and from inside a listener while it stops) `send()` throws {@link TableStoppedError}. */
   stop(): void;
 }
 
@@ -167,6 +171,8 @@ class Table implements CharlestonService {
   /** The context and phase listeners last heard about. */
   #notifiedContext: CharlestonContext;
   #notifiedPhase: Phase;
+  /** Set by `stop()` before the actor stops. */
+  #stopped = false;
 
   constructor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale) {
     this.actor = actor;
@@ -186,6 +192,7 @@ class Table implements CharlestonService {
   }
 
   send(event: unknown): SendResult {
+    if (this.#stopped || this.actor.getSnapshot().status === 'stopped') throw new TableStoppedError();
     if (this.#busy) {
       // Sent by a listener while an outside send is being handled.
       this.#listenerEvents += 1;
@@ -225,8 +232,11 @@ class Table implements CharlestonService {
     decided[DECIDED] = undefined;
     const after = this.#ownResult ?? this.actor.getSnapshot();
     this.#ownResult = null;
+    const phase = phaseOfSnapshot(after);
+    // Every accepted event changes the context or the phase: an unchanged table means the machine declined it.
+    if (after.context === before.context && phase === phaseOfSnapshot(before)) throw new EngineBugError(decision.value.type, phase);
     this.#notify();
-    return { ok: true, phase: phaseOfSnapshot(after) };
+    return { ok: true, phase };
   }
 
   /** Hands `event` to the actor; events sent by its listeners meanwhile are processed before this returns. */
@@ -252,6 +262,7 @@ class Table implements CharlestonService {
       return { ok: false, refusal };
     }
     const [next] = transition(this.actor.logic, base, decision.value);
+    if (next.context === base.context && phaseOfSnapshot(next) === phaseOfSnapshot(base)) throw new EngineBugError(decision.value.type, phaseOfSnapshot(base));
     this.#projected = next;
     this.#actorSend(decision.value);
     return { ok: true, phase: phaseOfSnapshot(next) };
@@ -344,6 +355,7 @@ class Table implements CharlestonService {
   }
 
   stop(): void {
+    this.#stopped = true;
     this.actor.stop();
   }
 }
