@@ -12,7 +12,8 @@ import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
 import { checkNorthDraw, checkPassRetract } from '../src/rules/table-events.js';
-import { allSeatsContinued, createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason } from '../src/rules/hand.js';
+import { allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
+import { renderRefusal } from '../src/i18n/translate.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
 import { charlestonOutput, type CharlestonOutput } from '../src/output.js';
 import { allCommitted, commitPacket, resolvePass, retractPacket } from '../src/rules/pass.js';
@@ -87,9 +88,10 @@ function submitEventAction(options: DecideOptions) {
         enqueue.raise(Object.assign(decision.value, { [DECIDED]: context }));
         return;
       }
-      enqueue.emit({ type: 'rejected', refusal: decision.refusal });
+      const refusal = renderRefusal(decision.refusal);
+      enqueue.emit({ type: 'rejected', refusal });
       if ((self as { _parent?: unknown })._parent !== undefined) {
-        const rejected: ChildRejectedEvent = { type: 'charleston.rejected', refusal: decision.refusal, event: event.event };
+        const rejected: ChildRejectedEvent = { type: 'charleston.rejected', refusal, event: event.event };
         enqueue.sendParent(rejected);
       }
     },
@@ -186,9 +188,9 @@ export const charlestonMachine = setup({
     drawForNorth: assign(({ context }) => drawForNorth(context)),
     recordMisdeal: assign(({ event }) => {
       const declared = accepted(event, 'misdeal.declare');
-      return { misdeal: { by: declared.seat, reason: declared.reason ?? `declared by ${declared.seat}` } };
+      return { misdeal: declaredMisdeal(declared.seat, declared.reason) };
     }),
-    recordWrongCount: assign(({ context }) => ({ misdeal: { by: null, reason: wrongCountReason(context) } })),
+    recordWrongCount: assign(({ context }) => ({ misdeal: wrongCountMisdeal(context) })),
     redealHand: assign(({ context }) => redeal(context)),
     // For a parent machine: decide the submitted event; apply it, or emit the refusal and tell the parent.
     submitEvent: submitEventAction({}),

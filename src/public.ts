@@ -38,7 +38,8 @@ import type { Tile, TileId } from './tiles.js';
 import type { Deal, DealInput } from './deal.js';
 import type { StateValue } from './phase.js';
 import type { LegalActions } from './legal.js';
-import type { Result } from './types.js';
+import type { Result, RuleResult } from './types.js';
+import * as eventShape from './rules/event-shape.js';
 import * as machine from '../machines/charleston.machine.js';
 import * as persistModule from './persist.js';
 import * as run from './script/run.js';
@@ -144,15 +145,26 @@ export function phaseOfSnapshot(snapshot: Parameters<typeof views.viewFor>[0]): 
 export function refusalFor(phaseValue: Phase, context: CharlestonContext, event: CharlestonEvent, options: decideModule.DecideOptions = {}): Refusal | null {
   const parsed = decideModule.decide(phaseArgument(phaseValue), contextArgument(context), event, validatorOptions(options));
   if (parsed.ok) return null;
-  if (parsed.refusal.code === 'INVALID_EVENT' || parsed.refusal.code === 'UNKNOWN_SEAT' || parsed.refusal.code === 'UNKNOWN_TILE') {
-    throw new InputError('event', `not a well-shaped event: ${parsed.refusal.message}`);
+  const refusal = translate.renderRefusal(parsed.refusal);
+  if (refusal.code === 'INVALID_EVENT' || refusal.code === 'UNKNOWN_SEAT' || refusal.code === 'UNKNOWN_TILE') {
+    throw new InputError('event', `not a well-shaped event: ${refusal.message}`);
   }
-  return parsed.refusal;
+  return refusal;
 }
 
 /** Decides any value in `phase`: the typed event the machine will accept, or the refusal (the order of the reference). */
 export function decide(phaseValue: Phase, context: CharlestonContext, raw: unknown, options: decideModule.DecideOptions = {}): Result<CharlestonEvent> {
-  return decideModule.decide(phaseArgument(phaseValue), contextArgument(context), raw, validatorOptions(options));
+  return withMessage(decideModule.decide(phaseArgument(phaseValue), contextArgument(context), raw, validatorOptions(options)));
+}
+
+/** Checks any value's shape (group 1 of the refusal order): the typed event, or the refusal with its English message. */
+export function parseEvent(raw: unknown): Result<CharlestonEvent> {
+  return withMessage(eventShape.parseEvent(raw));
+}
+
+/** A rule's result with its refusal's message rendered (English: the default locale of every public function). */
+function withMessage<T>(result: RuleResult<T>): Result<T> {
+  return result.ok ? result : { ok: false, refusal: translate.renderRefusal(result.refusal) };
 }
 
 function validatorOptions(options: unknown): decideModule.DecideOptions {

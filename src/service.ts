@@ -15,8 +15,8 @@ import { phaseOfSnapshot, type CharlestonSnapshot } from './snapshot.js';
 import { decide, type DecideOptions } from './rules/decide.js';
 import { refuse } from './rules/refuse.js';
 import type { Locale } from './i18n/catalog.js';
-import { localeOrWarn, localizeRefusal } from './i18n/translate.js';
-import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
+import { localeOrWarn, renderRefusal } from './i18n/translate.js';
+import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, RefusedEvent, Refusal, RefusalData, WinningHandValidator } from './types.js';
 
 export type { CharlestonSnapshot } from './snapshot.js';
 /** An inspection observer, as `createActor(…, { inspect })` takes it (e.g. from `@statelyai/inspect`). */
@@ -217,8 +217,7 @@ class Table implements CharlestonService {
     if (this.#listenerEvents === MAX_LISTENER_EVENTS + 1) {
       console.error(`charleston: listeners sent more than ${MAX_LISTENER_EVENTS} events during one send; the rest are refused (a listener loop?)`);
     }
-    const problem = `more than ${MAX_LISTENER_EVENTS} events were sent from listeners during one send (a listener loop?), so this one is not applied`;
-    return { ok: false, refusal: localizeRefusal(refuse('INVALID_EVENT', { problem }), this.locale) };
+    return { ok: false, refusal: renderRefusal(refuse('INVALID_EVENT', { problem: 'listenerLoop', max: MAX_LISTENER_EVENTS }), this.locale) };
   }
 
   /** Decides and applies one event (see the class comment). */
@@ -256,7 +255,7 @@ class Table implements CharlestonService {
     this.#ownResult ??= this.actor.getSnapshot();
     const decision = decide(phaseOfSnapshot(base), base.context, event, this.#decideOptions);
     if (!decision.ok) {
-      const refusal = localizeRefusal(decision.refusal, this.locale);
+      const refusal = renderRefusal(decision.refusal, this.locale);
       if (base.status === 'active') this.#actorSend(refusedEvent(event, refusal));
       this.#queueRejected({ refusal, event });
       return { ok: false, refusal };
@@ -268,8 +267,9 @@ class Table implements CharlestonService {
     return { ok: true, phase: phaseOfSnapshot(next) };
   }
 
-  #reject(event: unknown, english: Refusal): SendResult {
-    const refusal = localizeRefusal(english, this.locale);
+  #reject(event: unknown, data: RefusalData): SendResult {
+    // The message is rendered here, at the boundary, in the table's locale.
+    const refusal = renderRefusal(data, this.locale);
     if (this.actor.getSnapshot().status === 'active') {
       this.#process(refusedEvent(event, refusal));
       this.#ownResult = null;

@@ -5,7 +5,7 @@
 import type { Locale } from './i18n/catalog.js';
 import type { BySeat, Seat } from './seats.js';
 import type { Tile, TileId } from './tiles.js';
-import type { Phase, Vote } from './types.js';
+import type { MisdealReason, Phase, Vote } from './types.js';
 
 /** A physical tile as a view shows it: its id (to follow it) and its face. */
 export interface TileView {
@@ -54,8 +54,12 @@ export interface SeatView extends PublicView {
   received: TileView[];
   /** True while North holds 12 and may draw (R11); public, as counts are. */
   northShort: boolean;
-  /** Why the hand is dead, in a misdeal. */
-  misdeal: { by: Seat | null; reason: string } | null;
+  /**
+   * Why the hand is dead, in a misdeal: who declared it (null: the engine found a wrong count), the reason's code
+   * and data, and `reason`, the sentence to show: the declaring person's own words when they typed any, otherwise
+   * the code's wording in the view's locale (English without `{ locale }`).
+   */
+  misdeal: { by: Seat | null; code: MisdealReason; counts?: Partial<BySeat<number>>; text?: string; reason: string } | null;
   /** With `{ locale }` only: what this seat should do now, in that language. */
   prompt?: string;
 }

@@ -15,15 +15,23 @@ import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
 import { seatArgument, snapshotArgument } from './arguments.js';
 import { InputError, describeType, isRecord } from './errors.js';
 import { faceOf, type Tile, type TileId } from './tiles.js';
-import { PASS_RULES, type CharlestonContext, type Phase, type Vote } from './types.js';
+import { PASS_RULES, type CharlestonContext, type MisdealRecord, type Phase, type Vote } from './types.js';
 import type { Locale } from './i18n/catalog.js';
 import { promptFor } from './i18n/prompt.js';
-import { localeOrWarn, t } from './i18n/translate.js';
+import { localeOrWarn, misdealReasonText, t } from './i18n/translate.js';
 import type { PublicView, SeatView, TileView, ViewOptions } from './view-types.js';
 
 export type { PublicView, SeatView, TileView, ViewOptions } from './view-types.js';
 
 const tileView = (id: TileId): TileView => ({ id, tile: faceOf(id) });
+
+/** A misdeal as a seat sees it (public: every seat sees why the hand is dead), with its sentence rendered. */
+function misdealView(misdeal: MisdealRecord, locale: Locale): NonNullable<SeatView['misdeal']> {
+  const view: NonNullable<SeatView['misdeal']> = { by: misdeal.by, code: misdeal.reason, reason: misdealReasonText(locale, misdeal) };
+  if (misdeal.counts !== undefined) view.counts = { ...misdeal.counts };
+  if (misdeal.text !== undefined) view.text = misdeal.text;
+  return view;
+}
 
 const AFTER_VOTE: readonly Phase[] = ['secondCharleston.left', 'secondCharleston.across', 'secondCharleston.right', 'courtesy', 'complete'];
 
@@ -86,7 +94,7 @@ export function viewFor(snapshotValue: CharlestonSnapshot, seatValue: Seat | nul
       : null,
     received: context.received[seat].map(tileView),
     northShort: isNorthShort(context) && phase !== 'complete',
-    misdeal: context.misdeal === null ? null : { by: context.misdeal.by, reason: context.misdeal.reason },
+    misdeal: context.misdeal === null ? null : misdealView(context.misdeal, locale ?? 'en'),
   };
   if (locale !== null) view.prompt = promptFor(locale, view);
   return view;

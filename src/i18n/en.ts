@@ -5,7 +5,7 @@
  */
 export const en = {
   // Refusals (docs/reference.md): one sentence per code, spoken to the player.
-  'refusal.INVALID_EVENT': 'That event is malformed: {problem}.',
+  'refusal.INVALID_EVENT': 'That event is malformed: {problem|invalid}.',
   'refusal.UNKNOWN_SEAT': 'There is no seat {seat}: the seats are east, south, west and north.',
   'refusal.UNKNOWN_TILE': 'There is no tile {tile}: use codes like 1B, 5C, 9D, N, RD, F or J.',
   'refusal.ONLY_EAST': 'Only East may declare a winning opening hand.',
@@ -23,7 +23,32 @@ export const en = {
   'refusal.JOKER_NOT_PASSABLE': 'Jokers can never be passed: it goes back to your rack; choose a natural tile.',
   'refusal.TILE_NOT_IN_RACK': 'You do not have {tile} in your rack (counting duplicates).',
   'refusal.NOT_A_WINNING_HAND': "East's rack is not a winning hand, so the Charleston goes on.",
-  'refusal.NOT_A_WINNING_HAND.validatorFailed': "The winning-hand check failed ({problem}), so East's declaration does not count and the Charleston goes on.",
+  'refusal.NOT_A_WINNING_HAND.validatorFailed': "The winning-hand check failed ({problem|validator}), so East's declaration does not count and the Charleston goes on.",
+
+  // What is wrong with a malformed event (the `problem` parameter of INVALID_EVENT).
+  'invalid.notObject': 'an event must be an object, got {got}',
+  'invalid.unreadable': 'the event could not be read (a property threw when read)',
+  'invalid.unknownType': 'unknown event type {got} (the types: pass.commit, pass.retract, vote.cast, courtesy.offer, courtesy.commit, hand.declareMahjong, wall.draw, misdeal.declare, hand.redeal)',
+  'invalid.unknownField': '{type} has no field "{field}"',
+  'invalid.missingField': '{type} needs a "{field}" field',
+  'invalid.notSeatName': '"{field}" must be a seat name, got {got}',
+  'invalid.notTileList': '"{field}" must be an array of tile codes, got {got}',
+  'invalid.tooManyTiles': '"{field}" lists {length} tiles, more than a whole set ({max})',
+  'invalid.notTileCode': '"{field}" must be a tile code, got {got}',
+  'invalid.badBlind': '"blind" must be an integer 0–3, got {got}',
+  'invalid.badVote': '"vote" must be "stop" or "continue", got {got}',
+  'invalid.badCount': '"count" must be an integer, got {got}',
+  'invalid.reasonNotText': '"reason" must be text, got {got}',
+  'invalid.reasonTooLong': '"reason" is {length} characters, more than {max}',
+  'invalid.listenerLoop': 'more than {max} events were sent from listeners during one send (a listener loop?), so this one is not applied',
+  // Why a host's winning-hand validator failed (the `problem` parameter of NOT_A_WINNING_HAND's validatorFailed).
+  'validator.threw': 'it threw {got}',
+  'validator.notBoolean': 'it answered {got}, not true or false',
+
+  // Why a hand is dead (views' `misdeal.reason`).
+  'misdeal.wrongCount': 'wrong tile count: {counts}',
+  'misdeal.holds': '{seat} holds {count}',
+  'misdeal.declared': 'declared by {seat}',
 
   // Why an event is NOT_NOW (the `why` parameter of that refusal).
   'reason.noPassUnderWay': 'there is no pass under way',

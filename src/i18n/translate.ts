@@ -3,7 +3,8 @@
  * back to English with a warning (never throwing); `refusalMessage` / `localizeRefusal`: a refusal's message in
  * a locale, re-rendered from its code and params. Plurals use the built-in `Intl.PluralRules`. Browser-safe.
  */
-import type { Refusal, RefusalCode } from '../types.js';
+import type { MisdealRecord, Refusal, RefusalCode, RefusalData } from '../types.js';
+import { SEATS } from '../seats.js';
 import { DEFAULT_LOCALE, LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './catalog.js';
 import { en } from './en.js';
 
@@ -146,6 +147,26 @@ export function refusalMessage(locale: Locale, code: RefusalCode, params: Messag
   const key = typeof variant === 'string' ? `refusal.${code}.${variant}` : undefined;
   if (key !== undefined && isMessageKey(key)) return t(locale, key, params);
   return t(locale, `refusal.${code}`, params);
+}
+
+/** A rule's refusal (code and params) with its message rendered in `locale`: the public {@link Refusal}. */
+export function renderRefusal(refusal: RefusalData, locale: Locale = DEFAULT_LOCALE): Refusal {
+  return { code: refusal.code, message: refusalMessage(locale, refusal.code, refusal.params), params: refusal.params };
+}
+
+/**
+ * A misdeal's reason as a sentence in `locale`: the declaring person's own words when they typed any, otherwise
+ * the catalog's wording of its code (with the wrong counts, or the seat that declared it).
+ */
+export function misdealReasonText(locale: Locale, misdeal: MisdealRecord): string {
+  if (misdeal.text !== undefined && misdeal.text !== '') return misdeal.text;
+  if (misdeal.reason === 'declared' && misdeal.by !== null) return t(locale, 'misdeal.declared', { seat: misdeal.by });
+  const counts = misdeal.counts ?? {};
+  const held = SEATS.flatMap((seat) => {
+    const count = counts[seat];
+    return count === undefined ? [] : [t(locale, 'misdeal.holds', { seat, count })];
+  });
+  return t(locale, 'misdeal.wrongCount', { counts: held.join(', ') });
 }
 
 /** The refusal with its message in `locale` (the same object for English; code and params never change). */

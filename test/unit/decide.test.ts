@@ -89,9 +89,11 @@ describe('decide', () => {
     const refused = decide('firstCharleston.right', base, event, { isWinningHand: () => false });
     expect(!refused.ok && refused.refusal.code).toBe('NOT_A_WINNING_HAND');
   });
-  it('every refusal carries a message', () => {
+  it('a refusal is data: a code and JSON-serializable params, no message (rendered at the boundary)', () => {
     const result = decide('courtesy', base, { type: 'vote.cast', seat: 'east', vote: 'stop' });
-    expect(!result.ok && result.refusal.message.length).toBeGreaterThan(10);
+    expect(!result.ok && result.refusal).toEqual({ code: 'NOT_NOW', params: { phase: 'courtesy', why: 'voteAtCheckpointOnly' } });
+    expect(!result.ok && JSON.parse(JSON.stringify(result.refusal))).toEqual(!result.ok && result.refusal);
+    expect(result.ok || 'message' in result.refusal).toBe(false);
   });
   it('does not change the context', () => {
     const before = JSON.stringify(base);
