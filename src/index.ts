@@ -14,7 +14,7 @@ export { mulberry32, seededShuffle, nextSeed } from './public.js';
 export { isSeed, isScriptSeed, isHexSeed, freshSeed, chachaWords, MAX_SEED } from './prng.js';
 export type { Seed, Stream } from './prng.js';
 export { InputError, TableStoppedError, EngineBugError } from './errors.js';
-export { REFUSAL_CODES, PASS_RULES, MAX_ECHO, passRuleOf, isPassPhase } from './types.js';
+export { REFUSAL_CODES, PASS_RULES, MAX_ECHO } from './types.js';
 export type {
   CharlestonEvent,
   CharlestonEventType,
@@ -61,8 +61,9 @@ export { waitingFor } from './public.js';
 export type { PublicView, SeatView, TileView, ViewOptions } from './views.js';
 export { LOCALES, DEFAULT_LOCALE } from './i18n/catalog.js';
 export type { Locale, MessageKey, MessageParams, Catalog, PluralMessage } from './i18n/catalog.js';
-export { resolveLocale, isLocale, CATALOGS, renderRefusal, misdealReasonText } from './i18n/translate.js';
-export { t, localizeRefusal, refusalMessage, registerCatalog, promptFor } from './public.js';
+export { resolveLocale, isLocale, CATALOGS } from './i18n/translate.js';
+export type { ExtraEntries } from './i18n/translate.js';
+export { t, localizeRefusal, refusalMessage, registerCatalog, promptFor, formatMessage } from './public.js';
 export type { PromptInput } from './i18n/prompt.js';
 export type { ResolvedLocale } from './i18n/translate.js';
 export { legalActions } from './legal.js';

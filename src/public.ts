@@ -29,7 +29,7 @@ import * as tiles from './tiles.js';
 import type { CharlestonContext, CharlestonEvent, Packet, Phase, Refusal, RefusalCode } from './types.js';
 import { REFUSAL_CODES } from './types.js';
 import * as views from './views.js';
-import { LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams } from './i18n/catalog.js';
+import { LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './i18n/catalog.js';
 import * as translate from './i18n/translate.js';
 import * as prompt from './i18n/prompt.js';
 import { en } from './i18n/en.js';
@@ -241,6 +241,23 @@ export function localizeRefusal(refusal: Refusal, locale: Locale): Refusal {
   }
   paramsArgument((refusal as Refusal).params);
   return translate.localizeRefusal(refusal as Refusal, localeArgument(locale));
+}
+
+/** A message entry argument: a template, or plural forms with an `other` form. */
+function messageArgument(value: unknown, where: string): string | PluralMessage {
+  if (typeof value === 'string') return value;
+  if (isRecord(value) && Object.values(value).every((form) => typeof form === 'string') && typeof value['other'] === 'string') return value as unknown as PluralMessage;
+  throw new InputError(where, `must be a template or plural forms { one?, other, … }, got ${describeType(value)}`);
+}
+
+/**
+ * Renders a wing's own message (a template, or plural forms chosen by `params.count`) with the catalogs' placeholder
+ * rules; `{name|ns}` looks in `extra` (the wing's catalog for `locale`) before the core's catalog.
+ */
+export function formatMessage(locale: Locale, message: string | PluralMessage, params: MessageParams = {}, extra?: translate.ExtraEntries): string {
+  const entries = extra === undefined ? undefined : optionsArgument<Record<string, unknown>>(extra, 'extra');
+  if (entries !== undefined) for (const [key, entry] of Object.entries(entries)) messageArgument(entry, `extra.${key}`);
+  return translate.formatMessage(localeArgument(locale), messageArgument(message, 'message'), paramsArgument(params), entries as translate.ExtraEntries | undefined);
 }
 
 /** Loads a locale's catalog (`charleston-engine/locales` does it for ca, sw and el). */

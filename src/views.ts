@@ -10,12 +10,12 @@
  */
 import { isNorthShort, tileCount } from './rules/counts.js';
 import { agreedCount, pairStatus } from './rules/courtesy.js';
-import { PAIR_SEATS, SEATS, bySeat, pairOf, type BySeat, type Seat } from './seats.js';
-import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
+import { PAIR_SEATS, SEATS, bySeat, pairOf, type Seat } from './seats.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from './snapshot.js';
 import { seatArgument, snapshotArgument } from './arguments.js';
 import { InputError, describeType, isRecord } from './errors.js';
-import { faceOf, type Tile, type TileId } from './tiles.js';
-import { PASS_RULES, type CharlestonContext, type MisdealRecord, type Phase, type Vote } from './types.js';
+import { faceOf, type TileId } from './tiles.js';
+import { PASS_RULES, type CharlestonContext, type MisdealRecord, type Phase } from './types.js';
 import type { Locale } from './i18n/catalog.js';
 import { promptFor } from './i18n/prompt.js';
 import { localeOrWarn, misdealReasonText, t } from './i18n/translate.js';

@@ -71,7 +71,11 @@ export function pluralForm(locale: Locale, message: PluralMessage, count: number
 
 const PLACEHOLDER = /\{([A-Za-z][\w]*)(?:\|([\w.]+))?\}/g;
 
-function lookup(locale: Locale, key: string): string | PluralMessage | undefined {
+/** A wing's own entries (e.g. the CLI's catalog for one locale), looked up before the core's. */
+export type ExtraEntries = Readonly<Record<string, string | PluralMessage>>;
+
+function lookup(locale: Locale, key: string, extra?: ExtraEntries): string | PluralMessage | undefined {
+  if (extra !== undefined && Object.prototype.hasOwnProperty.call(extra, key)) return extra[key];
   const catalog = (CATALOGS[locale] ?? en) as Readonly<Record<string, string | PluralMessage>>;
   return Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : undefined;
 }
@@ -97,7 +101,7 @@ function partsOf(template: string): readonly Part[] {
   return parts;
 }
 
-function fill(locale: Locale, template: string, params: MessageParams): string {
+function fill(locale: Locale, template: string, params: MessageParams, extra?: ExtraEntries): string {
   let out = '';
   for (const part of partsOf(template)) {
     if (typeof part === 'string') {
@@ -114,13 +118,13 @@ function fill(locale: Locale, template: string, params: MessageParams): string {
       out += String(value);
       continue;
     }
-    const entry = lookup(locale, format);
+    const entry = lookup(locale, format, extra);
     if (entry !== undefined && typeof entry !== 'string') {
-      out += fill(locale, pluralForm(locale, entry, Number(value)), { count: value });
+      out += fill(locale, pluralForm(locale, entry, Number(value)), { count: value }, extra);
       continue;
     }
-    const named = lookup(locale, `${format}.${String(value)}`);
-    out += typeof named === 'string' ? fill(locale, named, params) : String(value);
+    const named = lookup(locale, `${format}.${String(value)}`, extra);
+    out += typeof named === 'string' ? fill(locale, named, params, extra) : String(value);
   }
   return out;
 }
@@ -133,6 +137,16 @@ export function t(locale: Locale, key: MessageKey, params: MessageParams = {}): 
   const entry = lookup(locale, key) ?? lookup(DEFAULT_LOCALE, key) ?? key;
   const template = typeof entry === 'string' ? entry : pluralForm(locale, entry, Number(params['count'] ?? 0));
   return fill(locale, template, params);
+}
+
+/**
+ * Renders a wing's own message (a template, or plural forms chosen by `params.count`) with the catalogs' placeholder
+ * rules: `{name|ns}` formats through `extra` first (the wing's plurals and names), then the core's catalog of
+ * `locale` (phases, seats, directions). How the CLI renders its messages, which live next to it.
+ */
+export function formatMessage(locale: Locale, message: string | PluralMessage, params: MessageParams = {}, extra?: ExtraEntries): string {
+  const template = typeof message === 'string' ? message : pluralForm(locale, message, Number(params['count'] ?? 0));
+  return fill(locale, template, params, extra);
 }
 
 /** True when `key` is a message key of the catalogs. */
