@@ -223,7 +223,8 @@ class Table implements CharlestonService {
   /** Decides and applies one event (see the class comment). */
   #apply(event: unknown): SendResult {
     const before = this.actor.getSnapshot();
-    const decision = decide(phaseOfSnapshot(before), before.context, event, this.#decideOptions);
+    const phaseBefore = phaseOfSnapshot(before);
+    const decision = decide(phaseBefore, before.context, event, this.#decideOptions);
     if (!decision.ok) return this.#reject(event, decision.refusal);
     const decided = decision.value as CharlestonEvent & { [DECIDED]?: CharlestonContext | undefined };
     decided[DECIDED] = before.context;
@@ -233,7 +234,7 @@ class Table implements CharlestonService {
     this.#ownResult = null;
     const phase = phaseOfSnapshot(after);
     // Every accepted event changes the context or the phase: an unchanged table means the machine declined it.
-    if (after.context === before.context && phase === phaseOfSnapshot(before)) throw new EngineBugError(decision.value.type, phase);
+    if (after.context === before.context && phase === phaseBefore) throw new EngineBugError(decision.value.type, phase);
     this.#notify();
     return { ok: true, phase };
   }
