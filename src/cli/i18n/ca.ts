@@ -1,6 +1,7 @@
 /** The command line's own messages: Català (see `./en.ts`). */
 import type { CliCatalog } from './types.js';
 
+/** The CLI's Catalan catalog. */
 export const ca: CliCatalog = {
   'plural.steps': { one: '{count} pas', other: '{count} passos' },
   'plural.events': { one: '{count} esdeveniment', other: '{count} esdeveniments' },

@@ -1,6 +1,7 @@
 /** The command line's own messages: Ελληνικά (see `./en.ts`). */
 import type { CliCatalog } from './types.js';
 
+/** The CLI's Greek catalog. */
 export const el: CliCatalog = {
   'plural.steps': { one: '{count} βήμα', other: '{count} βήματα' },
   'plural.events': { one: '{count} συμβάν', other: '{count} συμβάντα' },

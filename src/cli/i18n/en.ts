@@ -4,6 +4,7 @@
  * exactly these keys (test/i18n/cli-catalogs.test.ts). Placeholders follow the core's rules; `{x|phase}` and
  * `{x|seat}` use the core's names, `{x|plural.*}` the plurals below.
  */
+/** The CLI's English catalog. */
 export const en = {
   'plural.steps': { one: '{count} step', other: '{count} steps' },
   'plural.events': { one: '{count} event', other: '{count} events' },

@@ -1,6 +1,7 @@
 /** The command line's own messages: Kiswahili (see `./en.ts`). */
 import type { CliCatalog } from './types.js';
 
+/** The CLI's Swahili catalog. */
 export const sw: CliCatalog = {
   'plural.steps': { one: 'hatua {count}', other: 'hatua {count}' },
   'plural.events': { one: 'tukio {count}', other: 'matukio {count}' },
