@@ -13,9 +13,9 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -31,6 +31,25 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const fakeToken = (): string => randomBytes(24).toString('base64url');
 const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
 type Json = Record<string, any>;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (NaN where there is none). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Measures the CPU share (in % of one core) of `pids` over the run of `work`. */
+async function cpuOver<T>(pids: Array<() => number | undefined>, work: () => Promise<T>): Promise<{ value: T; cpu: number[] }> {
+  const before = pids.map((pid) => cpuSeconds(pid()));
+  const started = performance.now();
+  const value = await work();
+  const seconds = (performance.now() - started) / 1_000;
+  return { value, cpu: pids.map((pid, i) => round(((cpuSeconds(pid()) - (before[i] as number)) / seconds) * 100, 0)) };
+}
 type Tally = Record<string, number>;
 const bump = (tally: Tally, key: string | number): void => {
   tally[String(key)] = (tally[String(key)] ?? 0) + 1;
@@ -273,12 +292,7 @@ async function attackRefused(spec: AttackSpec, deadline: number, out: Json): Pro
   out.refusedWs = ws;
   const budget = { left: spec.maxAttempts };
   let turn = 0;
-  const httpLoops = loops(12, deadline, budget, async () => {
-    const seat = seats[turn++ % 4] as string;
-    const body = JSON.stringify({ event: { type: 'pass.commit', seat, tiles: [LONG, LONG, LONG] }, key: randomBytes(16).toString('hex') });
-    const reply = await request(`${spec.base}/api/tables/${table.id}/events`, 'POST', { authorization: `Bearer ${table.tokens[seat]}` }, body);
-    bump(http, reply.status);
-  });
+  // The attacker's four seats connect first (its tokens are verified by their hello).
   const sockets: Live[] = [];
   for (const seat of seats) {
     try {
@@ -287,6 +301,12 @@ async function attackRefused(spec: AttackSpec, deadline: number, out: Json): Pro
       bump(ws, `open failed: ${(error as Error).message.slice(0, 40)}`);
     }
   }
+  const httpLoops = loops(12, deadline, budget, async () => {
+    const seat = seats[turn++ % 4] as string;
+    const body = JSON.stringify({ event: { type: 'pass.commit', seat, tiles: [LONG, LONG, LONG] }, key: randomBytes(16).toString('hex') });
+    const reply = await request(`${spec.base}/api/tables/${table.id}/events`, 'POST', { authorization: `Bearer ${table.tokens[seat]}` }, body);
+    bump(http, reply.status);
+  });
   const wsLoops = Promise.all(
     sockets.map((live, index) =>
       loops(4, deadline, budget, async () => {
@@ -389,13 +409,15 @@ async function worker(spec: AttackSpec): Promise<void> {
   else if (spec.kind === 'connections') await attackConnections(spec, deadline, out);
   else await Promise.all([attackCreate(spec, deadline, out), attackRefused(spec, deadline, out), attackBadTokens(spec, deadline, out)]);
   out.seconds = round((performance.now() - started) / 1_000, 2);
+  const used = process.cpuUsage();
+  out.cpuPercent = round(((used.user + used.system) / 1e6 / (performance.now() / 1_000)) * 100, 0);
   process.stdout.write(`${JSON.stringify(out)}\n`);
   agent.destroy();
   process.exit(0);
 }
 
 /** Starts the attack in a worker process; `started` once it runs, `done` with its figures (killed after `boundMs`). */
-function startAttack(spec: AttackSpec, boundMs: number): { started: Promise<void>; done: Promise<Json> } {
+function startAttack(spec: AttackSpec, boundMs: number): { pid: number | undefined; started: Promise<void>; done: Promise<Json> } {
   const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--worker', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const errors: string[] = [];
@@ -419,7 +441,7 @@ function startAttack(spec: AttackSpec, boundMs: number): { started: Promise<void
       }
     });
   });
-  return { started, done };
+  return { pid: child.pid, started, done };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -496,9 +518,10 @@ function closeSeat(seat: Seat): void {
   seat.watcher.close();
 }
 
-/** Baseline alone, then the same probe while `spec` runs; the attack's figures and both probes. */
-async function underAttack(seat: Seat, spec: AttackSpec, options: Options): Promise<{ alone: ProbeStats; attacked: ProbeStats; attack: Json; seatClosed: number | null; watcherClosed: number | null }> {
-  const alone = await seat.probe.run(options.baselineSeconds * 1_000);
+/** Baseline alone, then the same probe while `spec` runs; the attack's figures, both probes, CPU shares. */
+async function underAttack(node: ChildNode, seat: Seat, spec: AttackSpec, options: Options): Promise<Measured> {
+  const load1 = round(loadavg()[0] as number, 1);
+  const alone = await cpuOver([() => node.process.pid], () => seat.probe.run(options.baselineSeconds * 1_000));
   const attack = startAttack(spec, spec.seconds * 1_000 + 60_000);
   let finished = false;
   const done = attack.done.then((result) => {
@@ -506,9 +529,25 @@ async function underAttack(seat: Seat, spec: AttackSpec, options: Options): Prom
     return result;
   });
   await Promise.race([attack.started, sleep(20_000)]);
-  const attacked = await seat.probe.run(spec.seconds * 1_000 + 5_000, () => finished, 10_000);
+  const attacked = await cpuOver([() => node.process.pid, () => attack.pid], () => seat.probe.run(spec.seconds * 1_000 + 5_000, () => finished, 10_000));
   const result = await done;
-  return { alone, attacked, attack: result, seatClosed: seat.probe.live.closeCode, watcherClosed: seat.watcher.closeCode };
+  return {
+    alone: alone.value,
+    attacked: attacked.value,
+    attack: result,
+    seatClosed: seat.probe.live.closeCode,
+    watcherClosed: seat.watcher.closeCode,
+    cpu: { serverAlone: alone.cpu[0] as number, serverAttacked: attacked.cpu[0] as number, attacker: result.cpuPercent as number, load1 },
+  };
+}
+
+interface Measured {
+  alone: ProbeStats;
+  attacked: ProbeStats;
+  attack: Json;
+  seatClosed: number | null;
+  watcherClosed: number | null;
+  cpu: Json;
 }
 
 const ratio = (a: ProbeStats, b: ProbeStats): number => round(b.p95 / a.p95, 2);
@@ -524,7 +563,7 @@ async function row1(env: Env, options: Options): Promise<Json> {
   const node = await start(env, arg);
   try {
     const seat = await connectSeat(node, null);
-    const m = await underAttack(seat, { kind: 'create', base: node.base, seconds: options.seconds, maxAttempts: 1_000_000 }, options);
+    const m = await underAttack(node, seat, { kind: 'create', base: node.base, seconds: options.seconds, maxAttempts: 1_000_000 }, options);
     closeSeat(seat);
     const s = m.attack.seconds as number;
     const create = m.attack.create as Tally;
@@ -545,8 +584,8 @@ async function row1(env: Env, options: Options): Promise<Json> {
   }
 }
 
-function seatFigures(m: { alone: ProbeStats; attacked: ProbeStats; seatClosed: number | null; watcherClosed: number | null; attack: Json }): Json {
-  return { alone: m.alone, attacked: m.attacked, p95Ratio: ratio(m.alone, m.attacked), seatClosed: m.seatClosed, watcherClosed: m.watcherClosed, ...(m.attack.failed ? { attackFailed: m.attack.failed } : {}) };
+function seatFigures(m: Measured): Json {
+  return { alone: m.alone, attacked: m.attacked, p95Ratio: ratio(m.alone, m.attacked), seatClosed: m.seatClosed, watcherClosed: m.watcherClosed, cpu: m.cpu, ...(m.attack.failed ? { attackFailed: m.attack.failed } : {}) };
 }
 
 /** Stops the node, runs `work` on its database, starts it again (PGlite); PostgreSQL: just runs `work`. */
@@ -566,7 +605,7 @@ async function row2(env: Env, options: Options): Promise<Json> {
     const before = await measureBetween(env, arg, dir, node, async (query) => Number((await query(SIZE_SQL))[0]?.bytes));
     node = before.node;
     const seat = await connectSeat(node, seatTable);
-    const m = await underAttack(seat, { kind: 'refused', base: node.base, seconds: options.seconds, maxAttempts: 1_000_000, table: attacker }, options);
+    const m = await underAttack(node, seat, { kind: 'refused', base: node.base, seconds: options.seconds, maxAttempts: 1_000_000, table: attacker }, options);
     closeSeat(seat);
     const after = await measureBetween(env, arg, dir, node, async (query) => {
       const bytes = Number((await query(SIZE_SQL))[0]?.bytes);
@@ -603,7 +642,7 @@ async function row3(env: Env, options: Options): Promise<Json> {
   const node = await start(env, arg);
   try {
     const seat = await connectSeat(node, null);
-    const m = await underAttack(seat, { kind: 'badTokens', base: node.base, seconds: options.seconds, maxAttempts: 1_000_000, target: seat.table.id }, options);
+    const m = await underAttack(node, seat, { kind: 'badTokens', base: node.base, seconds: options.seconds, maxAttempts: 1_000_000, target: seat.table.id }, options);
     closeSeat(seat);
     const s = m.attack.seconds as number;
     const httpTally = m.attack.badHttp as Tally;
@@ -633,7 +672,7 @@ async function row4(env: Env, options: Options): Promise<Json> {
   try {
     const seat = await connectSeat(node, null);
     const attacker = await createTable(node.base, 8);
-    const m = await underAttack(seat, { kind: 'connections', base: node.base, seconds: options.connSeconds, maxAttempts: options.conns, table: attacker }, options);
+    const m = await underAttack(node, seat, { kind: 'connections', base: node.base, seconds: options.connSeconds, maxAttempts: options.conns, table: attacker }, options);
     // The real player is still served after the attack: one more round trip.
     const after = await seat.probe.run(2_000, () => false, 5);
     closeSeat(seat);
@@ -665,7 +704,7 @@ async function row5(env: Env, options: Options, bytesPerTableHint: number | null
     const before = await measureBetween(env, arg, dir, node, async (query) => Number((await query(SIZE_SQL))[0]?.bytes));
     node = before.node;
     const seat = await connectSeat(node, seatTable);
-    const m = await underAttack(seat, { kind: 'combined', base: node.base, seconds: options.combinedSeconds, maxAttempts: 10_000_000, table: attacker, target: seatTable.id }, options);
+    const m = await underAttack(node, seat, { kind: 'combined', base: node.base, seconds: options.combinedSeconds, maxAttempts: 10_000_000, table: attacker, target: seatTable.id }, options);
     closeSeat(seat);
     const after = await measureBetween(env, arg, dir, node, async (query) => {
       const bytes = Number((await query(SIZE_SQL))[0]?.bytes);
@@ -851,6 +890,7 @@ function line(result: Json): string[] {
       break;
   }
   if (seat !== '') out.push(`  ${seat}`);
+  if (result.cpu) out.push(`  cpu % of a core: server alone ${result.cpu.serverAlone}, server under abuse ${result.cpu.serverAttacked}, attacker ${result.cpu.attacker}; load ${result.cpu.load1}`);
   return out;
 }
 
