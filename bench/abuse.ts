@@ -402,6 +402,7 @@ async function worker(spec: AttackSpec): Promise<void> {
   const out: Json = { kind: spec.kind };
   const started = performance.now();
   const deadline = Date.now() + spec.seconds * 1_000;
+  const cpu0 = process.cpuUsage();
   process.stdout.write('go\n');
   if (spec.kind === 'create') await attackCreate(spec, deadline, out);
   else if (spec.kind === 'refused') await attackRefused(spec, deadline, out);
@@ -409,8 +410,8 @@ async function worker(spec: AttackSpec): Promise<void> {
   else if (spec.kind === 'connections') await attackConnections(spec, deadline, out);
   else await Promise.all([attackCreate(spec, deadline, out), attackRefused(spec, deadline, out), attackBadTokens(spec, deadline, out)]);
   out.seconds = round((performance.now() - started) / 1_000, 2);
-  const used = process.cpuUsage();
-  out.cpuPercent = round(((used.user + used.system) / 1e6 / (performance.now() / 1_000)) * 100, 0);
+  const used = process.cpuUsage(cpu0);
+  out.cpuPercent = round(((used.user + used.system) / 1e6 / out.seconds) * 100, 0);
   process.stdout.write(`${JSON.stringify(out)}\n`);
   agent.destroy();
   process.exit(0);
