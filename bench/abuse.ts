@@ -493,6 +493,8 @@ interface Options {
   connSeconds: number;
   tables: number;
   baselineSeconds: number;
+  /** Row 6: each active seat's pause between two sends (default 2,000 ms: 200 active seats ≈ 100 sends/s). */
+  playGapMs: number;
 }
 
 interface Seat {
@@ -792,7 +794,7 @@ async function row6(env: Env, options: Options): Promise<Json> {
       (['east', 'south'] as const).map(async (s, k) => {
         const live = four[k] as Live;
         let committed = false;
-        await sleep(Math.random() * 200);
+        await sleep(Math.random() * options.playGapMs);
         for (let n = 0; n < 10_000 && !stopPlay && Date.now() < playDeadline && live.closeCode === null; n += 1) {
           const record: Sent = { table: index, reply: 'none', afterTerm: terminated };
           sent.push(record);
@@ -806,7 +808,7 @@ async function row6(env: Env, options: Options): Promise<Json> {
             record.reply = 'refused';
             if (reply.refusal?.code === 'NOTHING_TO_RETRACT') committed = false;
           } else record.reply = 'error';
-          await sleep(150 + Math.random() * 100);
+          await sleep(options.playGapMs * (0.75 + Math.random() * 0.5));
         }
       }),
     );
@@ -864,7 +866,7 @@ async function row6(env: Env, options: Options): Promise<Json> {
 
 function line(result: Json): string[] {
   const seat = result.alone ? `seat p50/p95 alone ${result.alone.p50}/${result.alone.p95} ms, under abuse ${result.attacked.p50}/${result.attacked.p95} ms (n=${result.alone.samples}/${result.attacked.samples}, timeouts ${result.attacked.timeouts}), p95 ratio ${result.p95Ratio}` : '';
-  const out = [`row ${result.row}: ${result.name}`];
+  const out = [`row ${result.row}: ${result.name} (${result.rowSeconds} s)`];
   if (result.error) return [...out, `  FAILED: ${result.error}`];
   switch (result.row) {
     case 1:
@@ -907,6 +909,7 @@ async function main(): Promise<void> {
       'conn-seconds': { type: 'string', default: '20' },
       tables: { type: 'string', default: '100' },
       'baseline-seconds': { type: 'string', default: '4' },
+      'play-gap-ms': { type: 'string', default: '2000' },
       json: { type: 'boolean' },
       worker: { type: 'string' },
     },
@@ -921,11 +924,13 @@ async function main(): Promise<void> {
     connSeconds: Number(values['conn-seconds']),
     tables: Number(values.tables),
     baselineSeconds: Number(values['baseline-seconds']),
+    playGapMs: Number(values['play-gap-ms']),
   };
   const rows = values.rows.split(',').map(Number);
   const results: Json[] = [];
+  // The table goes to stdout, or to stderr with --json (stdout then holds the JSON only).
   const log = (text: string): void => {
-    if (!values.json) process.stdout.write(`${text}\n`);
+    (values.json ? process.stderr : process.stdout).write(`${text}\n`);
   };
   log(`abuse bench on ${env.kind} (${new Date().toISOString()})`);
   const started = performance.now();
@@ -934,11 +939,13 @@ async function main(): Promise<void> {
       const run = [null, row1, row2, row3, row4, row5, row6][row];
       if (run === null || run === undefined) continue;
       let result: Json;
+      const rowStarted = performance.now();
       try {
         result = await (run as (env: Env, options: Options, hint: null) => Promise<Json>)(env, options, null);
       } catch (error) {
         result = { row, name: `row ${row}`, error: (error as Error).stack?.split('\n').slice(0, 3).join(' ') ?? String(error) };
       }
+      result.rowSeconds = round((performance.now() - rowStarted) / 1_000, 1);
       results.push(result);
       for (const text of line(result)) log(text);
     }
@@ -947,8 +954,8 @@ async function main(): Promise<void> {
     agent.destroy();
   }
   const summary = { db: env.kind, seconds: round((performance.now() - started) / 1_000, 1), rows: results };
+  log(`total ${summary.seconds} s`);
   if (values.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  else log(`total ${summary.seconds} s`);
   process.exit(0);
 }
 
