@@ -5,7 +5,8 @@
  * that the probe's event loop is not the attacker's.
  *
  *   npm run bench:abuse -- [--db postgres://…] [--rows 1,2,3,4,5,6] [--seconds 10] [--combined-seconds 60]
- *                          [--conns 10000] [--conn-seconds 20] [--tables 100] [--baseline-seconds 4] [--json]
+ *                          [--conns 10000] [--conn-seconds 20] [--tables 100] [--play-gap-ms 2000]
+ *                          [--baseline-seconds 4] [--json]
  *
  * Without `--db` (or env CHARLESTON_DB) every row runs on PGlite in a fresh temporary folder. Every loop is
  * bounded in count and time, every wait is bounded. All connections come from 127.0.0.1: the per-address
@@ -839,7 +840,7 @@ async function row6(env: Env, options: Options): Promise<Json> {
     const ackedNotLogged = [...acked].filter((key) => !inLog.has(key)).length;
     return {
       row: 6,
-      name: `SIGTERM with ${options.tables} tables playing (4 live seats each)`,
+      name: `SIGTERM with ${options.tables} tables playing (4 live seats each, East and South sending every ~${options.playGapMs} ms)`,
       exitCode: code,
       exitMs,
       sockets: all.length,
