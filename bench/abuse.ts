@@ -8,6 +8,9 @@
  *                          [--conns 10000] [--conn-seconds 20] [--tables 100] [--play-gap-ms 2000]
  *                          [--baseline-seconds 4] [--json]
  *
+ * Rows 1–6 are the issue's; row 7 (opt-in: `--rows 7`) floods unknown table ids with the attacker's own verified
+ * tokens. `--format FILE` prints the table of a saved `--json` output.
+ *
  * Without `--db` (or env CHARLESTON_DB) every row runs on PGlite in a fresh temporary folder. Every loop is
  * bounded in count and time, every wait is bounded. All connections come from 127.0.0.1: the per-address
  * limits apply to the attacker and the real seat alike, so the seat connects and is verified before the attack.
@@ -253,7 +256,7 @@ class Probe {
 // The attacker (runs in a worker process)
 
 interface AttackSpec {
-  kind: 'create' | 'refused' | 'badTokens' | 'connections' | 'combined';
+  kind: 'create' | 'refused' | 'badTokens' | 'connections' | 'combined' | 'verifiedUnknownTables';
   base: string;
   seconds: number;
   maxAttempts: number;
@@ -371,6 +374,23 @@ async function attackBadTokens(spec: AttackSpec, deadline: number, out: Json): P
   await Promise.all([httpLoops, wsLoops]);
 }
 
+/** Row 7: the attacker's own tokens, verified, each request naming a fresh unknown table id. */
+async function attackVerifiedUnknownTables(spec: AttackSpec, deadline: number, out: Json): Promise<void> {
+  const table = spec.table as Created;
+  const tokens = Object.values(table.tokens);
+  const verify: Tally = {};
+  for (const token of tokens) bump(verify, (await request(`${spec.base}/api/tables/${table.id}`, 'GET', { authorization: `Bearer ${token}` })).status);
+  const statuses: Tally = {};
+  out.verify = verify;
+  out.unknownTables = statuses;
+  let turn = 0;
+  await loops(12, deadline, { left: spec.maxAttempts }, async () => {
+    const token = tokens[turn++ % tokens.length] as string;
+    const reply = await request(`${spec.base}/api/tables/${randomBytes(16).toString('base64url')}`, 'GET', { authorization: `Bearer ${token}` });
+    bump(statuses, reply.status);
+  });
+}
+
 async function attackConnections(spec: AttackSpec, deadline: number, out: Json): Promise<void> {
   const table = spec.table as Created;
   const outcomes: Tally = {};
@@ -409,6 +429,7 @@ async function worker(spec: AttackSpec): Promise<void> {
   else if (spec.kind === 'refused') await attackRefused(spec, deadline, out);
   else if (spec.kind === 'badTokens') await attackBadTokens(spec, deadline, out);
   else if (spec.kind === 'connections') await attackConnections(spec, deadline, out);
+  else if (spec.kind === 'verifiedUnknownTables') await attackVerifiedUnknownTables(spec, deadline, out);
   else await Promise.all([attackCreate(spec, deadline, out), attackRefused(spec, deadline, out), attackBadTokens(spec, deadline, out)]);
   out.seconds = round((performance.now() - started) / 1_000, 2);
   const used = process.cpuUsage(cpu0);
@@ -760,6 +781,37 @@ async function row5(env: Env, options: Options, bytesPerTableHint: number | null
   }
 }
 
+const XACT_SQL = 'SELECT (xact_commit + xact_rollback)::bigint AS n FROM pg_stat_database WHERE datname = current_database()';
+
+async function row7(env: Env, options: Options): Promise<Json> {
+  const { arg } = dbArg(env);
+  const node = await start(env, arg);
+  try {
+    const seat = await connectSeat(node, null);
+    const attacker = await createTable(node.base, 10);
+    const xactBefore = env.kind === 'postgres' ? await withDb(env, null, async (query) => Number((await query(XACT_SQL))[0]?.n)) : null;
+    const m = await underAttack(node, seat, { kind: 'verifiedUnknownTables', base: node.base, seconds: options.seconds, maxAttempts: 1_000_000, table: attacker }, options);
+    const xactAfter = env.kind === 'postgres' ? await withDb(env, null, async (query) => Number((await query(XACT_SQL))[0]?.n)) : null;
+    closeSeat(seat);
+    const s = m.attack.seconds as number;
+    const statuses = m.attack.unknownTables as Tally;
+    return {
+      row: 7,
+      name: "the attacker's 6 verified tokens, a fresh unknown table id per request",
+      verify: m.attack.verify,
+      requestsPerSecond: perSecond(sum(statuses), s),
+      statuses,
+      looked404: statuses?.['404'] ?? 0,
+      answered429: statuses?.['429'] ?? 0,
+      dbTransactions: xactBefore === null || xactAfter === null ? null : xactAfter - xactBefore,
+      seconds: s,
+      ...seatFigures(m),
+    };
+  } finally {
+    await stopChild(node);
+  }
+}
+
 interface Sent {
   table: number;
   reply: 'ok' | 'refused' | 'error' | 'none';
@@ -888,6 +940,9 @@ function line(result: Json): string[] {
       out.push(`  db ${result.dbBytesBefore} → ${result.dbBytesAfter} B (+${result.growthBytesPerSecond} B/s), ${result.tablesCreated} tables, ${result.keysStored} keys, ${result.logicalBytesPerTable} B/table`);
       out.push(`  retention allows per address: ${JSON.stringify(result.retention)}`);
       break;
+    case 7:
+      out.push(`  ${result.requestsPerSecond} requests/s: 404 (looked up) ${result.looked404}, 429 ${result.answered429}, db transactions ${result.dbTransactions}; ${JSON.stringify(result.statuses)}`);
+      break;
     case 6:
       out.push(`  exit ${result.exitCode} after ${result.exitMs} ms; ${result.sockets} sockets: 1001 ${result.closed1001}, other ${result.closedOther} ${JSON.stringify(result.closes)}`);
       out.push(`  ${result.sends} sends ${JSON.stringify(result.replies)} (${result.sentAfterSigterm} after SIGTERM); log ${result.logEvents} events; committed without reply ${result.committedNoReply}; acknowledged but not logged ${result.ackedNotLogged}`);
@@ -913,9 +968,17 @@ async function main(): Promise<void> {
       'play-gap-ms': { type: 'string', default: '2000' },
       json: { type: 'boolean' },
       worker: { type: 'string' },
+      format: { type: 'string' },
     },
   });
   if (values.worker !== undefined) return worker(JSON.parse(values.worker) as AttackSpec);
+  if (values.format !== undefined) {
+    const saved = JSON.parse(readFileSync(values.format, 'utf8')) as { db: string; seconds: number; rows: Json[] };
+    process.stdout.write(`abuse bench on ${saved.db}\n`);
+    for (const result of saved.rows) for (const text of line(result)) process.stdout.write(`${text}\n`);
+    process.stdout.write(`total ${saved.seconds} s\n`);
+    return;
+  }
   const url = values.db ?? process.env.CHARLESTON_DB ?? '';
   const env: Env = /^postgres(ql)?:\/\//.test(url) ? { kind: 'postgres', url, dirs: [] } : { kind: 'pglite', url: null, dirs: [] };
   const options: Options = {
@@ -937,7 +1000,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   try {
     for (const row of rows) {
-      const run = [null, row1, row2, row3, row4, row5, row6][row];
+      const run = [null, row1, row2, row3, row4, row5, row6, row7][row];
       if (run === null || run === undefined) continue;
       let result: Json;
       const rowStarted = performance.now();
