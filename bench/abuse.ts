@@ -8,7 +8,8 @@
  *                          [--conns 10000] [--conn-seconds 20] [--tables 100] [--play-gap-ms 2000]
  *                          [--baseline-seconds 4] [--json]
  *
- * Rows 1–6 are the issue's; row 7 (opt-in: `--rows 7`) floods unknown table ids with the attacker's own verified
+ * Rows 1–6 are the issue's; row 0 (opt-in) is a control that only keeps a core busy;
+ * row 7 (opt-in: `--rows 7`) floods unknown table ids with the attacker's own verified
  * tokens. `--format FILE` prints the table of a saved `--json` output.
  *
  * Without `--db` (or env CHARLESTON_DB) every row runs on PGlite in a fresh temporary folder. Every loop is
@@ -256,7 +257,7 @@ class Probe {
 // The attacker (runs in a worker process)
 
 interface AttackSpec {
-  kind: 'create' | 'refused' | 'badTokens' | 'connections' | 'combined' | 'verifiedUnknownTables';
+  kind: 'create' | 'refused' | 'badTokens' | 'connections' | 'combined' | 'verifiedUnknownTables' | 'burn';
   base: string;
   seconds: number;
   maxAttempts: number;
@@ -430,6 +431,14 @@ async function worker(spec: AttackSpec): Promise<void> {
   else if (spec.kind === 'badTokens') await attackBadTokens(spec, deadline, out);
   else if (spec.kind === 'connections') await attackConnections(spec, deadline, out);
   else if (spec.kind === 'verifiedUnknownTables') await attackVerifiedUnknownTables(spec, deadline, out);
+  else if (spec.kind === 'burn') {
+    // The control: no request at all, one core kept busy (in slices, so the worker still ends on time).
+    while (Date.now() < deadline) {
+      const slice = Date.now() + 50;
+      while (Date.now() < slice) Math.sqrt(Math.random());
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
   else await Promise.all([attackCreate(spec, deadline, out), attackRefused(spec, deadline, out), attackBadTokens(spec, deadline, out)]);
   out.seconds = round((performance.now() - started) / 1_000, 2);
   const used = process.cpuUsage(cpu0);
@@ -781,6 +790,20 @@ async function row5(env: Env, options: Options, bytesPerTableHint: number | null
   }
 }
 
+/** Row 0 (opt-in): the control. A process that keeps one core busy and sends nothing: what the machine alone does to the seat. */
+async function row0(env: Env, options: Options): Promise<Json> {
+  const { arg } = dbArg(env);
+  const node = await start(env, arg);
+  try {
+    const seat = await connectSeat(node, null);
+    const m = await underAttack(node, seat, { kind: 'burn', base: node.base, seconds: options.seconds, maxAttempts: 1 }, options);
+    closeSeat(seat);
+    return { row: 0, name: 'control: one busy core, no requests', seconds: m.attack.seconds, ...seatFigures(m) };
+  } finally {
+    await stopChild(node);
+  }
+}
+
 const XACT_SQL = 'SELECT (xact_commit + xact_rollback)::bigint AS n FROM pg_stat_database WHERE datname = current_database()';
 
 async function row7(env: Env, options: Options): Promise<Json> {
@@ -1000,7 +1023,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   try {
     for (const row of rows) {
-      const run = [null, row1, row2, row3, row4, row5, row6, row7][row];
+      const run = [row0, row1, row2, row3, row4, row5, row6, row7][row];
       if (run === null || run === undefined) continue;
       let result: Json;
       const rowStarted = performance.now();
