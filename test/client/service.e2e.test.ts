@@ -224,8 +224,8 @@ describe('the client through the service', () => {
     expect(await north.locator('.prompt').textContent()).toMatch(/^You hold 12 tiles: draw the missing tile from the wall\./);
     expect(await north.locator('[data-tile]').count()).toBe(12);
     await north.click('[data-action="draw"]');
-    await north.locator('[data-action="draw"]:disabled').waitFor({ timeout: 15_000 });
-    // Disabled once the draw is sent; the 13th tile arrives with the next view.
+    // Disabled once the draw is sent, gone once North is not short; the 13th tile arrives with the next view.
+    await expect.poll(() => isEnabled(north, 'draw'), { timeout: 15_000 }).toBe(false);
     await expect.poll(() => north.locator('[data-tile]').count(), { timeout: 15_000 }).toBe(13);
     expect(await north.locator('.seat[data-seat="north"] .seat-count').textContent()).toBe('13 tiles');
   }, 60_000);
