@@ -108,7 +108,7 @@ export function TablePage({ actor, heading, bots, onLocale }: TablePageProps) {
           {view !== null && <span className="hand"> · {ct(locale, 'app.hand', { hand: view.hand })}</span>}
         </h1>
         <div className="tools">
-          <LanguagePicker locale={locale} onChange={onLocale} />
+          <LanguagePicker locale={locale} onChange={onLocale} compact />
           {seatView !== null && <TableMenu locale={locale} legal={legal} busy={busy} onMisdeal={() => actor.send({ type: 'act', action: 'misdeal' })} />}
         </div>
       </header>

@@ -140,7 +140,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd }: TableSt
           const held = waiting?.includes(seat) ?? false;
           const mine = seat === me;
           const count = view.counts[seat];
-          const packet = seatView?.packetOnTable[seat] ?? false;
+          const packet = (rule !== undefined || view.phase === 'courtesy') && (seatView?.packetOnTable[seat] ?? false);
           const name = t(locale, `seat.${seat}`);
           return (
             <div key={seat} className={`seat seat-${place}${held ? ' held' : ''}${mine ? ' me' : ''}`} data-seat={seat}>
@@ -204,7 +204,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd }: TableSt
             );
           })}
       </div>
-      {waiting !== null && (
+      {waiting !== null && (waiting.length > 0 || rule !== undefined || view.phase === 'stopCheckpoint' || view.phase === 'courtesy') && (
         <p className="waiting-line" data-waiting={waiting.join(' ')}>
           {waiting.length === 0
             ? ct(locale, 'table.waitingNobody')
