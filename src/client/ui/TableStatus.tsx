@@ -6,7 +6,7 @@
  * ROLLOR strip of the six passes in the page's language.
  */
 import { PASS_RULES, targetOf, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
-import { ct, type ClientKey } from '../i18n/catalog.js';
+import { ct } from '../i18n/catalog.js';
 import { isSeatView } from '../transport.js';
 import { TileBack } from './Tile.js';
 
@@ -18,6 +18,12 @@ const ROLLOR = [
   { phase: 'secondCharleston.across', direction: 'across' },
   { phase: 'secondCharleston.right', direction: 'right' },
 ] as const;
+
+/**
+ * The ROLLOR letters, in each language's own initials where its teaching pages give them. Only the English page
+ * does (Right, Over, Left); the Catalan, Swahili and Greek pages quote the English mnemonic, so they show words.
+ */
+const ROLLOR_LETTERS: Partial<Record<Locale, Record<Direction, string>>> = { en: { right: 'R', across: 'O', left: 'L' } };
 
 const ORDER = ['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left', 'stopCheckpoint', 'secondCharleston.left', 'secondCharleston.across', 'secondCharleston.right', 'courtesy', 'complete'];
 
@@ -54,7 +60,7 @@ export function RollorStrip({ locale, view }: RollorProps) {
           {group.map((step) => {
             const current = step.phase === view.phase;
             const done = at > ORDER.indexOf(step.phase);
-            const letter = ct(locale, `rollor.letter.${step.direction}` as ClientKey);
+            const letter = ROLLOR_LETTERS[locale]?.[step.direction] ?? '';
             return (
               <li key={step.phase} className={current ? 'current' : done ? 'done' : ''} aria-current={current ? 'step' : undefined}>
                 {letter !== '' && (
