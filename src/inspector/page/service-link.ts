@@ -15,7 +15,7 @@ export interface ServiceTarget {
   table: string;
   token: string;
   /** `role=spectator` in the fragment: the token cannot read the log, so the page does not ask for it. */
-  spectator: boolean;
+  spectator?: true;
 }
 
 /** Reads `#table=ID&token=TOKEN`; undefined when the page is not following a service table. */
@@ -24,7 +24,7 @@ export function serviceTarget(hash: string): ServiceTarget | undefined {
   const table = params.get('table');
   const token = params.get('token');
   if (!table || !token || !/^[\w-]{1,128}$/.test(table)) return undefined;
-  return { table, token, spectator: params.get('role') === 'spectator' };
+  return params.get('role') === 'spectator' ? { table, token, spectator: true } : { table, token };
 }
 
 /** The Charleston machine's definition as `@statelyai/inspect` would send it (functions by name). */
@@ -61,7 +61,7 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
   let retries = 0;
 
   const readLog = async (): Promise<void> => {
-    if (target.spectator) return;
+    if (target.spectator === true) return;
     if (fetching || fetchedVersion >= link.version) return;
     fetching = true;
     const wanted = link.version;
