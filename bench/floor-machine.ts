@@ -3,6 +3,8 @@
  * actions, with `always` transitions in the same places) but no rule logic. Guards only count, actions only
  * bump counters, the event is sent to the actor as it is. Driving it with a scripted hand's events measures
  * what XState itself costs per event; the engine's overhead is the ratio to it.
+ * Written out by hand like the machine; `test/unit/floor-machine.test.ts` checks that its state tree, transitions,
+ * guards and actions (names and params) are the machine's, so the two cannot drift apart silently.
  */
 import { assign, createActor, setup } from 'xstate';
 
@@ -36,10 +38,10 @@ export const floorMachine = setup({
   types: { context: {} as FloorContext, events: {} as FloorEvent },
   guards: {
     hasWrongCount: () => false,
-    isLegalCommit: (_, _params: { blindAllowed: boolean }) => true,
+    isLegalCommit: (_, _params: { phase: string }) => true,
     hasCommitted: () => true,
     allSeatsCommitted: ({ context }) => context.committed === 4,
-    isWinningOpening: () => true,
+    isWinningOpening: (_, _params: { phase: string }) => true,
     isShortNorth: () => true,
     isLegalVote: () => true,
     isStopVote: ({ event }) => event.type === 'vote.cast' && event.vote === 'stop',
@@ -56,7 +58,7 @@ export const floorMachine = setup({
   actions: {
     recordCommit: assign(({ context }) => ({ committed: context.committed + 1 })),
     retractCommit: assign(({ context }) => ({ committed: context.committed - 1 })),
-    resolvePass: assign((_, _params: { direction: string }) => ({ committed: 0 })),
+    resolvePass: assign((_, _params: { phase: string }) => ({ committed: 0 })),
     recordVote: assign(({ context }) => ({ continues: context.continues + 1 })),
     recordOffer: assign(({ context, event }) => {
       const pair = pairOfSeat(seatOf(event));
@@ -92,18 +94,18 @@ export const floorMachine = setup({
       states: {
         right: {
           on: {
-            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
-            'hand.declareMahjong': { guard: 'isWinningOpening', target: '#floor.eastMahjong' },
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.right' } }, actions: 'recordCommit' },
+            'hand.declareMahjong': { guard: { type: 'isWinningOpening', params: { phase: 'firstCharleston.right' } }, target: '#floor.eastMahjong' },
           },
-          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'right' } } },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { phase: 'firstCharleston.right' } } },
         },
         across: {
-          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' } },
-          always: { guard: 'allSeatsCommitted', target: 'left', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.across' } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: 'left', actions: { type: 'resolvePass', params: { phase: 'firstCharleston.across' } } },
         },
         left: {
-          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' } },
-          always: { guard: 'allSeatsCommitted', target: '#floor.stopCheckpoint', actions: { type: 'resolvePass', params: { direction: 'left' } } },
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.left' } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: '#floor.stopCheckpoint', actions: { type: 'resolvePass', params: { phase: 'firstCharleston.left' } } },
         },
       },
     },
@@ -127,16 +129,16 @@ export const floorMachine = setup({
       },
       states: {
         left: {
-          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' } },
-          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'left' } } },
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'secondCharleston.left' } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { phase: 'secondCharleston.left' } } },
         },
         across: {
-          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' } },
-          always: { guard: 'allSeatsCommitted', target: 'right', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'secondCharleston.across' } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: 'right', actions: { type: 'resolvePass', params: { phase: 'secondCharleston.across' } } },
         },
         right: {
-          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' } },
-          always: { guard: 'allSeatsCommitted', target: '#floor.courtesy', actions: { type: 'resolvePass', params: { direction: 'right' } } },
+          on: { 'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'secondCharleston.right' } }, actions: 'recordCommit' } },
+          always: { guard: 'allSeatsCommitted', target: '#floor.courtesy', actions: { type: 'resolvePass', params: { phase: 'secondCharleston.right' } } },
         },
       },
     },

@@ -7,10 +7,10 @@ import { resolveInput } from '../src/service.js';
 import { hasWrongCount } from '../src/rules/counts.js';
 import { exchangeCourtesy, hasPairCommitted, isCourtesyOver, agreedCount } from '../src/rules/courtesy.js';
 import { decide } from '../src/rules/decide.js';
-import { createInitialContext, drawForNorth, recordOffer, recordVote, redeal } from '../src/rules/hand.js';
+import { createInitialContext, declaredMisdeal, drawForNorth, recordOffer, recordVote, redeal } from '../src/rules/hand.js';
 import { allCommitted, commitPacket, resolvePass, retractPacket } from '../src/rules/pass.js';
 import { PAIRS, SEATS } from '../src/seats.js';
-import { PASS_RULES, type CharlestonContext, type Phase, type Refusal } from '../src/types.js';
+import { PASS_RULES, type CharlestonContext, type Phase, type RefusalData } from '../src/types.js';
 
 /** The next pass state after each pass resolves. */
 const NEXT: Partial<Record<Phase, Phase>> = {
@@ -35,7 +35,7 @@ export function createPureTable(seed: number): PureTable {
 }
 
 /** Applies one event with the engine's rules: the refusal, or null when it was accepted and applied. */
-export function sendPure(table: PureTable, raw: unknown): Refusal | null {
+export function sendPure(table: PureTable, raw: unknown): RefusalData | null {
   const decision = decide(table.phase, table.context, raw);
   if (!decision.ok) return decision.refusal;
   const event = decision.value;
@@ -64,7 +64,7 @@ export function sendPure(table: PureTable, raw: unknown): Refusal | null {
       phase = 'eastMahjong';
       break;
     case 'misdeal.declare':
-      context = { ...context, misdeal: { by: event.seat, reason: event.reason ?? `declared by ${event.seat}` } };
+      context = { ...context, misdeal: declaredMisdeal(event.seat, event.reason) };
       phase = 'misdeal';
       break;
     case 'hand.redeal':

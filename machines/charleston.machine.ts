@@ -4,14 +4,16 @@
  * The six pass states are written out literally so that the visual editor and the inspector can read them.
  */
 import { assign, emit, enqueueActions, setup } from 'xstate';
-import { pairOf, type Direction, type Pair, type Seat } from '../src/seats.js';
-import type { CharlestonContext, CharlestonEvent, ChildRejectedEvent, MachineEvent, Phase, Refusal } from '../src/types.js';
+import { pairOf, type Pair, type Seat } from '../src/seats.js';
+import { passRuleOf, type CharlestonContext, type CharlestonEvent, type ChildRejectedEvent, type MachineEvent, type PassPhase, type Phase, type Refusal } from '../src/types.js';
 import { hasWrongCount } from '../src/rules/counts.js';
 import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver } from '../src/rules/courtesy.js';
 import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
-import { allSeatsContinued, createInitialContext, drawForNorth, recordOffer, recordVote, redeal, wrongCountReason } from '../src/rules/hand.js';
+import { checkNorthDraw, checkPassRetract } from '../src/rules/table-events.js';
+import { allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
+import { renderRefusal } from '../src/i18n/translate.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
 import { charlestonOutput, type CharlestonOutput } from '../src/output.js';
 import { allCommitted, commitPacket, resolvePass, retractPacket } from '../src/rules/pass.js';
@@ -36,8 +38,8 @@ export const DECIDED: unique symbol = Symbol('charleston.decidedAgainst');
 type MaybeDecided = MachineEvent & { [DECIDED]?: CharlestonContext };
 
 /**
- * The event as `send()` would accept it in `phase`, or null when it would be refused. A guard passes a phase
- * whose rules are those of the state it sits in (any pass state for a retract, any state in play for a draw).
+ * The event as `send()` would accept it in `phase`, or null when it would be refused. Each guard passes the phase
+ * of the very state it sits in (a guard param where one guard serves several states).
  */
 function acceptedEvent(phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): CharlestonEvent | null {
   if ((event as MaybeDecided)[DECIDED] === context) return event as CharlestonEvent;
@@ -45,9 +47,20 @@ function acceptedEvent(phase: Phase, context: CharlestonContext, event: MachineE
   return parsed.ok && refusalFor(phase, context, parsed.value, options) === null ? parsed.value : null;
 }
 
-/** True when `event`, checked exactly as `send()` checks it, is accepted in `phase`. */
-function isAccepted(phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): boolean {
-  return acceptedEvent(phase, context, event, options) !== null;
+/** True when `event` is of `type` and, checked exactly as `send()` checks it, is accepted in `phase`. */
+function isAcceptedAs(type: CharlestonEvent['type'], phase: Phase, context: CharlestonContext, event: MachineEvent, options: DecideOptions = {}): boolean {
+  return event.type === type && acceptedEvent(phase, context, event, options) !== null;
+}
+
+/**
+ * The well-formed event of `type`, for the guards on a parent state whose rule is the same in each of its
+ * children (a retract in any pass, a draw or a misdeal in any state of play): they ask their own rule function.
+ */
+function parsedAs<T extends CharlestonEvent['type']>(type: T, event: MachineEvent): Extract<CharlestonEvent, { type: T }> | null {
+  if (event.type !== type) return null;
+  if ((event as MaybeDecided)[DECIDED] !== undefined) return event as Extract<CharlestonEvent, { type: T }>;
+  const parsed = parseEvent(event);
+  return parsed.ok && parsed.value.type === type ? (parsed.value as Extract<CharlestonEvent, { type: T }>) : null;
 }
 
 /** The typed event, for actions that run only after their guard accepted it. */
@@ -75,17 +88,15 @@ function submitEventAction(options: DecideOptions) {
         enqueue.raise(Object.assign(decision.value, { [DECIDED]: context }));
         return;
       }
-      enqueue.emit({ type: 'rejected', refusal: decision.refusal });
+      const refusal = renderRefusal(decision.refusal);
+      enqueue.emit({ type: 'rejected', refusal });
       if ((self as { _parent?: unknown })._parent !== undefined) {
-        const rejected: ChildRejectedEvent = { type: 'charleston.rejected', refusal: decision.refusal, event: event.event };
+        const rejected: ChildRejectedEvent = { type: 'charleston.rejected', refusal, event: event.event };
         enqueue.sendParent(rejected);
       }
     },
   );
 }
-
-/** A pass state with blind passing allowed, and one without. */
-const PASS_PHASE: Record<'true' | 'false', Phase> = { true: 'firstCharleston.left', false: 'firstCharleston.right' };
 
 /**
  * The table's starting data from the machine's input. The table passes its already checked setup (marked by
@@ -112,19 +123,24 @@ export const charlestonMachine = setup({
   guards: {
     // R11, R12: a wrong count at the deal is a misdeal at once.
     hasWrongCount: ({ context }) => hasWrongCount(context),
-    // R1–R4, R6: a legal packet of three for this pass (blind only where allowed).
-    isLegalCommit: ({ context, event }, params: { blindAllowed: boolean }) =>
-      isAccepted(PASS_PHASE[`${params.blindAllowed}`], context, event),
-    // R5: the seat has an unresolved packet to take back.
-    hasCommitted: ({ context, event }) => isAccepted('firstCharleston.right', context, event),
+    // R1–R4, R6: a legal packet of three for this pass (blind only where the pass table allows it).
+    isLegalCommit: ({ context, event }, params: { phase: PassPhase }) => isAcceptedAs('pass.commit', params.phase, context, event),
+    // R5: the seat has an unresolved packet to take back (the same rule in each pass state).
+    hasCommitted: ({ context, event }) => {
+      const retract = parsedAs('pass.retract', event);
+      return retract !== null && checkPassRetract(context, retract.seat) === null;
+    },
     // R4: the pass resolves when all four have committed.
     allSeatsCommitted: ({ context }) => allCommitted(context.table),
     // R10: East declares before any packet is on the table, and the rack is a winning hand.
-    isWinningOpening: ({ context, event }) => isAccepted('firstCharleston.right', context, event),
-    // R11: North holds 12 and draws.
-    isShortNorth: ({ context, event }) => isAccepted('courtesy', context, event),
+    isWinningOpening: ({ context, event }, params: { phase: 'firstCharleston.right' }) => isAcceptedAs('hand.declareMahjong', params.phase, context, event),
+    // R11: North holds 12 and draws (the same rule in every state of play).
+    isShortNorth: ({ context, event }) => {
+      const draw = parsedAs('wall.draw', event);
+      return draw !== null && checkNorthDraw(context, draw.seat) === null;
+    },
     // R7: the seat has not voted yet.
-    isLegalVote: ({ context, event }) => isAccepted('stopCheckpoint', context, event),
+    isLegalVote: ({ context, event }) => isAcceptedAs('vote.cast', 'stopCheckpoint', context, event),
     // R7: the first stop ends the vote.
     isStopVote: ({ context, event }) => {
       const vote = acceptedEvent('stopCheckpoint', context, event);
@@ -146,8 +162,8 @@ export const charlestonMachine = setup({
     hasPairCommitted: ({ context }, params: { pair: Pair }) => hasPairCommitted(context, params.pair),
     // R9, R11: both pairs done and North not short.
     isCourtesyOver: ({ context }) => isCourtesyOver(context),
-    // R12: a well-formed misdeal declaration.
-    isLegalMisdeal: ({ context, event }) => isAccepted('courtesy', context, event),
+    // R12: a well-formed misdeal declaration (every state of play accepts one).
+    isLegalMisdeal: ({ event }) => parsedAs('misdeal.declare', event) !== null,
   },
   actions: {
     recordCommit: assign(({ context, event }) => {
@@ -155,7 +171,7 @@ export const charlestonMachine = setup({
       return commitPacket(context, commit.seat, commit.tiles, commit.blind ?? 0);
     }),
     retractCommit: assign(({ context, event }) => retractPacket(context, accepted(event, 'pass.retract').seat)),
-    resolvePass: assign(({ context }, params: { direction: Direction }) => resolvePass(context, params.direction)),
+    resolvePass: assign(({ context }, params: { phase: PassPhase }) => resolvePass(context, passRuleOf(params.phase).direction)),
     recordVote: assign(({ context, event }) => {
       const vote = accepted(event, 'vote.cast');
       return recordVote(context, vote.seat, vote.vote);
@@ -172,9 +188,9 @@ export const charlestonMachine = setup({
     drawForNorth: assign(({ context }) => drawForNorth(context)),
     recordMisdeal: assign(({ event }) => {
       const declared = accepted(event, 'misdeal.declare');
-      return { misdeal: { by: declared.seat, reason: declared.reason ?? `declared by ${declared.seat}` } };
+      return { misdeal: declaredMisdeal(declared.seat, declared.reason) };
     }),
-    recordWrongCount: assign(({ context }) => ({ misdeal: { by: null, reason: wrongCountReason(context) } })),
+    recordWrongCount: assign(({ context }) => ({ misdeal: wrongCountMisdeal(context) })),
     redealHand: assign(({ context }) => redeal(context)),
     // For a parent machine: decide the submitted event; apply it, or emit the refusal and tell the parent.
     submitEvent: submitEventAction({}),
@@ -219,27 +235,27 @@ export const charlestonMachine = setup({
         right: {
           description: 'R1–R4, R10: pass three to the right; East may declare a winning opening hand before any packet is on the table.',
           on: {
-            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
-            'hand.declareMahjong': { guard: 'isWinningOpening', target: '#charleston.eastMahjong', description: 'R10' },
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.right' } }, actions: 'recordCommit' },
+            'hand.declareMahjong': { guard: { type: 'isWinningOpening', params: { phase: 'firstCharleston.right' } }, target: '#charleston.eastMahjong', description: 'R10' },
           },
-          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'right' } } },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { phase: 'firstCharleston.right' } } },
         },
         across: {
           description: 'R1–R4: pass three across.',
           on: {
-            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.across' } }, actions: 'recordCommit' },
           },
-          always: { guard: 'allSeatsCommitted', target: 'left', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+          always: { guard: 'allSeatsCommitted', target: 'left', actions: { type: 'resolvePass', params: { phase: 'firstCharleston.across' } } },
         },
         left: {
           description: 'R1–R4, R6: pass three to the left; blind passing is allowed (IOU resolution).',
           on: {
-            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' },
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.left' } }, actions: 'recordCommit' },
           },
           always: {
             guard: 'allSeatsCommitted',
             target: '#charleston.stopCheckpoint',
-            actions: { type: 'resolvePass', params: { direction: 'left' } },
+            actions: { type: 'resolvePass', params: { phase: 'firstCharleston.left' } },
           },
         },
       },
@@ -268,26 +284,26 @@ export const charlestonMachine = setup({
         left: {
           description: 'R1–R4, R8: pass three to the left.',
           on: {
-            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'secondCharleston.left' } }, actions: 'recordCommit' },
           },
-          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { direction: 'left' } } },
+          always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { phase: 'secondCharleston.left' } } },
         },
         across: {
           description: 'R1–R4, R8: pass three across.',
           on: {
-            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: false } }, actions: 'recordCommit' },
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'secondCharleston.across' } }, actions: 'recordCommit' },
           },
-          always: { guard: 'allSeatsCommitted', target: 'right', actions: { type: 'resolvePass', params: { direction: 'across' } } },
+          always: { guard: 'allSeatsCommitted', target: 'right', actions: { type: 'resolvePass', params: { phase: 'secondCharleston.across' } } },
         },
         right: {
           description: 'R1–R4, R6, R8: pass three to the right; blind passing is allowed (IOU resolution).',
           on: {
-            'pass.commit': { guard: { type: 'isLegalCommit', params: { blindAllowed: true } }, actions: 'recordCommit' },
+            'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'secondCharleston.right' } }, actions: 'recordCommit' },
           },
           always: {
             guard: 'allSeatsCommitted',
             target: '#charleston.courtesy',
-            actions: { type: 'resolvePass', params: { direction: 'right' } },
+            actions: { type: 'resolvePass', params: { phase: 'secondCharleston.right' } },
           },
         },
       },
@@ -375,7 +391,8 @@ export function createCharlestonMachine(options: DecideOptions = {}): typeof cha
   if (!options.isWinningHand) return charlestonMachine;
   return charlestonMachine.provide({
     guards: {
-      isWinningOpening: ({ context, event }) => isAccepted('firstCharleston.right', context, event, options),
+      isWinningOpening: ({ context, event }, params: { phase: 'firstCharleston.right' }) =>
+        isAcceptedAs('hand.declareMahjong', params.phase, context, event, options),
     },
     actions: {
       submitEvent: submitEventAction(options),

@@ -1,17 +1,25 @@
 /**
- * Regenerates the client's pictures in docs/: the lobby after creating a table (client-lobby.png), East's seat
- * on a 390×844 phone with two tiles chosen and the teacher's hint open (client-phone.png), and East's seat on a
- * desktop in the across pass, with the tiles just received and the confirm step (client-desktop.png).
- * The service runs in process on 127.0.0.1 over an in-memory database, with seeded tables.
+ * Regenerates the client's pictures in docs/: the lobby after creating a table (client-lobby.png), and a whole solo
+ * hand phase by phase at 390×844 (client-phone-*.png) and 1440×900 (client-desktop-*.png): each phase as it
+ * opens, the packets chosen in the first right, the blind left and the courtesy pass, the table menu with the
+ * misdeal, the misdeal itself and East's declaration. client-phone.png and client-desktop.png are the two the
+ * guide shows first. Motion is reduced, so no picture catches a tile mid-slide.
+ * The service runs in process on 127.0.0.1 over an in-memory database (the lobby); solo needs no server.
  * Run: npx tsx scripts/screenshot-client.ts
  */
+import { copyFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startClientService } from '../test/client/support/service.js';
+import { walkHand } from '../test/client/support/walk.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = join(ROOT, 'docs');
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+/** A phase as a file name part: `firstCharleston.right` → `first-right`. */
+const slug = (phase: string): string => phase.replace('Charleston.', '-').replace(/([A-Z])/g, '-$1').toLowerCase();
 
 // The same service with its freshly built client as the end-to-end tests use (PGlite in memory, 127.0.0.1).
 const served = await startClientService();
@@ -20,20 +28,23 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
+const written: string[] = [];
 
-/** A seeded table: East a person, three teacher bots. */
-async function seededTable(seed: number): Promise<string> {
-  const response = await fetch(`${base}/api/tables`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seed, locale: 'en', seats: { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' } }),
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
   });
-  const body = (await response.json()) as { id: string; tokens: { east: string } };
-  return `${base}/t/${body.id}#${body.tokens.east}`;
+  await page.screenshot({ path: join(DOCS, name) });
+  written.push(`docs/${name}`);
 }
 
-async function chooseNaturals(page: Page, count: number): Promise<void> {
-  for (let i = 0; i < count; i += 1) await page.locator('[data-tile]:not([data-tile="J"])[aria-pressed="false"]').nth(i === 0 ? 2 : 3).click();
+async function solo(size: keyof typeof SIZES, query: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: SIZES[size], reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${base}/solo?lang=en&${query}`);
+  await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+  return page;
 }
 
 try {
@@ -43,28 +54,41 @@ try {
   await lobby.click('[data-action="create"]');
   await lobby.locator('[data-invite="spectator"]').waitFor();
   await lobby.screenshot({ path: join(DOCS, 'client-lobby.png'), fullPage: true });
+  written.push('docs/client-lobby.png');
 
-  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await phone.goto(await seededTable(2026));
-  await phone.locator('.seat[data-seat="north"] .chip.packet').waitFor({ timeout: 15_000 });
-  await chooseNaturals(phone, 2);
-  await phone.click('[data-action="hint"]');
-  await phone.locator('.hint').waitFor();
-  await phone.screenshot({ path: join(DOCS, 'client-phone.png'), fullPage: true });
+  for (const size of ['phone', 'desktop'] as const) {
+    const page = await solo(size, 'seed=2026&botDelay=0');
+    await walkHand(page, async ({ phase, moment }) => {
+      if (moment === 'start') await shoot(page, `client-${size}-${slug(phase)}.png`);
+      else if (phase === 'firstCharleston.right') {
+        await page.click('[data-action="hint"]');
+        await page.locator('.hint').waitFor();
+        await shoot(page, `client-${size}-${slug(phase)}-chosen.png`);
+        await page.click('[data-action="hint"]');
+      } else if (phase === 'firstCharleston.left' || phase === 'courtesy') await shoot(page, `client-${size}-${slug(phase)}-chosen.png`);
+    });
+    await page.context().close();
 
-  const desktop = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await desktop.goto(await seededTable(2027));
-  await desktop.locator('.seat .chip.packet').nth(2).waitFor({ timeout: 15_000 });
-  await chooseNaturals(desktop, 3);
-  await desktop.click('[data-action="pass"]');
-  await desktop.click('[data-action="confirm"]');
-  await desktop.locator('[data-phase="firstCharleston.across"]').waitFor();
-  await desktop.locator('.seat .chip.packet').nth(2).waitFor({ timeout: 15_000 });
-  await chooseNaturals(desktop, 3);
-  await desktop.click('[data-action="pass"]');
-  await desktop.locator('[data-action="confirm"]').waitFor();
-  await desktop.screenshot({ path: join(DOCS, 'client-desktop.png') });
-  console.log('docs/client-lobby.png, docs/client-phone.png, docs/client-desktop.png written');
+    const menu = await solo(size, 'seed=9&botDelay=0');
+    await menu.click('[data-action="menu"]');
+    await shoot(menu, `client-${size}-menu.png`);
+    await menu.click('[data-action="misdeal"]');
+    await menu.click('[data-action="confirm"]');
+    await menu.locator('[data-phase="misdeal"]').waitFor();
+    await shoot(menu, `client-${size}-misdeal.png`);
+    await menu.context().close();
+
+    const declare = await solo(size, 'seed=7&botDelay=60000');
+    await declare.click('[data-action="declare"]');
+    await declare.click('[data-action="confirm"]');
+    await declare.locator('[data-phase="eastMahjong"]').waitFor();
+    await shoot(declare, `client-${size}-east-mahjong.png`);
+    await declare.context().close();
+  }
+  // The guide's first two pictures: choosing the first pass on a phone (with the hint), the across pass on a desktop.
+  await copyFile(join(DOCS, 'client-phone-first-right-chosen.png'), join(DOCS, 'client-phone.png'));
+  await copyFile(join(DOCS, 'client-desktop-first-across.png'), join(DOCS, 'client-desktop.png'));
+  console.log([...written, 'docs/client-phone.png', 'docs/client-desktop.png'].join('\n'));
 } finally {
   await browser.close();
   await served.close();

@@ -35,7 +35,7 @@ function clean(text: string): string {
   return text.replace(/[;:\n\r]+/g, ' ').trim();
 }
 
-/** `isLegalCommit(blindAllowed=true)` for a guard with params, its name otherwise; `` when unguarded. */
+/** `isLegalCommit(phase=firstCharleston.left)` for a guard with params, its name otherwise; `` when unguarded. */
 function guardText(guard: AnyTransitionDefinition['guard']): string {
   if (guard === undefined) return '';
   if (typeof guard === 'string') return guard;
@@ -46,7 +46,7 @@ function guardText(guard: AnyTransitionDefinition['guard']): string {
   return entries.length === 0 ? guard.type : `${guard.type}(${entries.join(', ')})`;
 }
 
-/** `pass.commit [isLegalCommit(blindAllowed=false)]`, `always [allSeatsCommitted]`, `hand.redeal`. */
+/** `pass.commit [isLegalCommit(phase=firstCharleston.right)]`, `always [allSeatsCommitted]`, `hand.redeal`. */
 function labelOf(eventType: string, transition: AnyTransitionDefinition): string {
   const guard = guardText(transition.guard);
   return clean(guard === '' ? eventType : `${eventType} [${guard}]`);

@@ -6,7 +6,7 @@ import { InputError, describeType, isRecord } from './errors.js';
 import { PHASES } from './phase.js';
 import { isSeed, type Seed } from './prng.js';
 import { DIRECTIONS, SEATS, isSeat, type Direction, type Seat } from './seats.js';
-import type { CharlestonService, CharlestonSnapshot } from './service.js';
+import type { CharlestonSnapshot, TableLike } from './snapshot.js';
 import { SET_SIZE, isTile, type Tile, type TileId } from './tiles.js';
 import type { CharlestonContext, Phase, WinningHandValidator } from './types.js';
 import type { DecideOptions } from './rules/decide.js';
@@ -18,7 +18,7 @@ export function seatArgument(value: unknown, where = 'seat'): Seat {
 }
 
 /** True when `value` looks like a table (it has `getSnapshot`). */
-export function isTableLike(value: unknown): value is Pick<CharlestonService, 'getSnapshot'> & Partial<Pick<CharlestonService, 'isWinningHand'>> {
+export function isTableLike(value: unknown): value is TableLike {
   return typeof value === 'object' && value !== null && typeof (value as { getSnapshot?: unknown }).getSnapshot === 'function';
 }
 

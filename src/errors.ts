@@ -54,3 +54,39 @@ export function unknownKeys(value: Record<string, unknown>, allowed: readonly st
 export function own(value: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
 }
+
+/**
+ * Thrown by a table's `send()` (and so by `table.actor.send`) once the table is stopped or stopping
+ * (`table.stop()`, or its actor stopped): nothing is decided, nothing changes, no listener is called.
+ * Detect it with `error instanceof TableStoppedError` or, across copies of the package, `error.code === 'TABLE_STOPPED'`.
+ */
+export class TableStoppedError extends Error {
+  /** Stable code: `TABLE_STOPPED`. */
+  readonly code = 'TABLE_STOPPED' as const;
+  override readonly name: string = 'TableStoppedError';
+
+  constructor(message = 'the table is stopped: it takes no more events') {
+    super(message);
+  }
+}
+
+/**
+ * Thrown by a table's `send()` when `decide()` accepted an event that the machine then did not take (its guards
+ * and `decide()` disagree): a bug of the engine, never of the caller. Nothing changed; the table stays usable.
+ * Detect it with `error instanceof EngineBugError` or `error.code === 'ENGINE_BUG'`.
+ */
+export class EngineBugError extends Error {
+  /** Stable code: `ENGINE_BUG`. */
+  readonly code = 'ENGINE_BUG' as const;
+  /** The type of the event the machine declined. */
+  readonly eventType: string;
+  /** The phase it was declined in. */
+  readonly phase: string;
+  override readonly name: string = 'EngineBugError';
+
+  constructor(eventType: string, phase: string) {
+    super(`engine bug: ${eventType} was decided legal in ${phase} but the machine did not take it (nothing changed)`);
+    this.eventType = eventType;
+    this.phase = phase;
+  }
+}

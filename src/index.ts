@@ -13,14 +13,21 @@ export type { Deal, DealInput } from './deal.js';
 export { mulberry32, seededShuffle, nextSeed } from './public.js';
 export { isSeed, isScriptSeed, isHexSeed, freshSeed, chachaWords, MAX_SEED } from './prng.js';
 export type { Seed, Stream } from './prng.js';
-export { InputError } from './errors.js';
-export { REFUSAL_CODES, PASS_RULES } from './types.js';
+export { InputError, TableStoppedError, EngineBugError } from './errors.js';
+export { REFUSAL_CODES, PASS_RULES, MAX_ECHO } from './types.js';
 export type {
   CharlestonEvent,
   CharlestonEventType,
   CharlestonContext,
   Refusal,
   RefusalCode,
+  RefusalParams,
+  RefusalParamsByCode,
+  NotNowReason,
+  InvalidEventProblem,
+  ValidatorProblem,
+  MisdealReason,
+  PassPhase,
   Packet,
   Phase,
   PassRule,
@@ -39,7 +46,8 @@ export type { CharlestonService, CharlestonOptions, CharlestonSnapshot, SendResu
 export type { CharlestonSetup } from './input.js';
 export type { CharlestonOutput, CharlestonOutcome } from './output.js';
 export { decide, refusalFor } from './public.js';
-export { parseEvent, EVENT_TYPES } from './rules/event-shape.js';
+export { EVENT_TYPES } from './rules/event-shape.js';
+export { parseEvent } from './public.js';
 export { resolvePass } from './public.js';
 export { invariantViolations } from './public.js';
 export { PHASES } from './phase.js';
@@ -54,7 +62,8 @@ export type { PublicView, SeatView, TileView, ViewOptions } from './views.js';
 export { LOCALES, DEFAULT_LOCALE } from './i18n/catalog.js';
 export type { Locale, MessageKey, MessageParams, Catalog, PluralMessage } from './i18n/catalog.js';
 export { resolveLocale, isLocale, CATALOGS } from './i18n/translate.js';
-export { t, localizeRefusal, refusalMessage, registerCatalog, promptFor } from './public.js';
+export type { ExtraEntries } from './i18n/translate.js';
+export { t, localizeRefusal, refusalMessage, registerCatalog, promptFor, formatMessage } from './public.js';
 export type { PromptInput } from './i18n/prompt.js';
 export type { ResolvedLocale } from './i18n/translate.js';
 export { legalActions } from './legal.js';

@@ -16,16 +16,19 @@ import { localeOptionArgument, validatorArgument } from './arguments.js';
 import { hasWrongCount } from './rules/counts.js';
 import { hasPairCommitted, isCourtesyOver, pairStatus } from './rules/courtesy.js';
 import type { DecideOptions } from './rules/decide.js';
-import { wrongCountReason } from './rules/hand.js';
+import { wrongCountMisdeal } from './rules/hand.js';
 import { parseRules } from './rules/options.js';
-import { PAIRS, SEATS, bySeat, isSeat, type BySeat } from './seats.js';
+import { PAIRS, SEATS, bySeat, isSeat, type BySeat, type Seat } from './seats.js';
 import { phaseOfSnapshot, serviceFor, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { localeOrWarn } from './i18n/translate.js';
 import { SET_SIZE, type TileId } from './tiles.js';
-import type { CharlestonContext, MisdealRecord, Packet, Phase, Vote, WinningHandValidator } from './types.js';
+import { PASS_RULES, isPassPhase, type CharlestonContext, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
 
-/** The current persisted format version. */
-export const PERSIST_VERSION = 1;
+/**
+ * The current persisted format version. Version 2 stores a misdeal's reason as a code (`wrongCount`, `declared`) with
+ * its counts or the person's own words; `restore` still reads version 1 (a misdeal's English sentence).
+ */
+export const PERSIST_VERSION = 2;
 /** The `format` tag of persisted tables. */
 export const PERSIST_FORMAT = 'charleston-table';
 
@@ -96,7 +99,7 @@ function readPacket(value: unknown, where: string): Packet {
   return { tiles: readIds(own(value, 'tiles'), `${where}.tiles`, 3), blind: blind as number };
 }
 
-function readContext(value: unknown): CharlestonContext {
+function readContext(value: unknown, version: number): CharlestonContext {
   if (!isRecord(value)) return fail('context', `must be an object, got ${describeType(value)}`);
   const keys = ['seed', 'hand', 'dealer', 'rules', 'racks', 'wall', 'table', 'received', 'votes', 'offers', 'exchanged', 'misdeal'];
   const extra = unknownKeys(value, keys);
@@ -120,18 +123,8 @@ function readContext(value: unknown): CharlestonContext {
   if (!isRecord(exchanged) || !PAIRS.every((pair) => typeof own(exchanged, pair) === 'boolean') || unknownKeys(exchanged, PAIRS).length > 0) {
     fail('context.exchanged', 'must be { eastWest: boolean, southNorth: boolean }');
   }
-  const misdeal = own(value, 'misdeal');
-  if (misdeal !== null) {
-    if (!isRecord(misdeal) || typeof own(misdeal, 'reason') !== 'string' || !(own(misdeal, 'by') === null || isSeat(own(misdeal, 'by')))) {
-      fail('context.misdeal', 'must be null or { by: seat | null, reason: text }');
-    }
-    const rec = misdeal as Record<string, unknown>;
-    if (unknownKeys(rec, ['by', 'reason']).length > 0) fail(`context.misdeal.${unknownKeys(rec, ['by', 'reason'])[0]}`, 'unknown field');
-    if ((own(rec, 'reason') as string).length > MAX_REASON) {
-      fail('context.misdeal.reason', `at most ${MAX_REASON} characters, got ${(own(rec, 'reason') as string).length}`);
-    }
-  }
-  return {
+  const misdeal = readMisdeal(own(value, 'misdeal'), version);
+  const context: CharlestonContext = {
     seed: normalizeSeed(seed as Seed),
     hand: hand as number,
     dealer: 'east',
@@ -147,8 +140,56 @@ function readContext(value: unknown): CharlestonContext {
       v === null || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 3) ? (v as number | null) : fail(at, `must be null or 0–3, got ${describeType(v)}`),
     ),
     exchanged: { eastWest: own(exchanged as Record<string, unknown>, 'eastWest') as boolean, southNorth: own(exchanged as Record<string, unknown>, 'southNorth') as boolean },
-    misdeal: misdeal === null ? null : { by: own(misdeal as Record<string, unknown>, 'by') as MisdealRecord['by'], reason: own(misdeal as Record<string, unknown>, 'reason') as string },
+    misdeal,
   };
+  // Version 1 kept a wrong count's figures only in its English sentence: count them again.
+  return misdeal?.reason === 'wrongCount' && misdeal.counts === undefined ? { ...context, misdeal: wrongCountMisdeal(context) } : context;
+}
+
+/**
+ * The misdeal record (R12): a code, with the wrong counts or the declaring person's words. Version 1 stored an
+ * English sentence (`wrong tile count: …`, `declared by east`, or the person's own words); it is read as the code
+ * it stood for, keeping a person's words as `text` (a wrong count's figures are counted again from the racks).
+ */
+function readMisdeal(value: unknown, version: number): MisdealRecord | null {
+  if (value === null) return null;
+  if (!isRecord(value)) return fail('context.misdeal', `must be null or { by, reason, counts?, text? }, got ${describeType(value)}`);
+  const by = own(value, 'by');
+  if (!(by === null || isSeat(by))) fail('context.misdeal.by', `must be a seat or null, got ${describeType(by)}`);
+  const seat = by as Seat | null;
+  const reason = own(value, 'reason');
+  if (version === 1) {
+    if (unknownKeys(value, ['by', 'reason']).length > 0) fail(`context.misdeal.${unknownKeys(value, ['by', 'reason'])[0]}`, 'unknown field');
+    if (typeof reason !== 'string' || reason.length > MAX_REASON) fail('context.misdeal.reason', `must be text of at most ${MAX_REASON} characters, got ${describeType(reason)}`);
+    if (seat === null) return { by: null, reason: 'wrongCount' };
+    return reason === `declared by ${seat}` ? { by: seat, reason: 'declared' } : { by: seat, reason: 'declared', text: reason as string };
+  }
+  const extra = unknownKeys(value, ['by', 'reason', 'counts', 'text']);
+  if (extra.length > 0) fail(`context.misdeal.${extra[0]}`, 'unknown field');
+  if (reason !== 'wrongCount' && reason !== 'declared') return fail('context.misdeal.reason', `must be "wrongCount" or "declared", got ${describeType(reason)}`);
+  if ((reason === 'wrongCount') !== (seat === null)) fail('context.misdeal.by', 'null exactly when the engine found a wrong count');
+  const record: MisdealRecord = { by: seat, reason };
+  const counts = own(value, 'counts');
+  if (counts !== undefined) {
+    if (reason !== 'wrongCount' || !isRecord(counts)) return fail('context.misdeal.counts', 'only a wrong count has counts, an object keyed by seat');
+    const extraSeat = unknownKeys(counts, SEATS);
+    if (extraSeat.length > 0) fail(`context.misdeal.counts.${extraSeat[0]}`, 'not a seat');
+    const read: Partial<BySeat<number>> = {};
+    for (const key of SEATS) {
+      const count = own(counts, key);
+      if (count === undefined) continue;
+      if (!Number.isInteger(count) || (count as number) < 0 || (count as number) > SET_SIZE) fail(`context.misdeal.counts.${key}`, `must be a tile count, got ${describeType(count)}`);
+      read[key] = count as number;
+    }
+    record.counts = read;
+  }
+  const text = own(value, 'text');
+  if (text !== undefined) {
+    if (reason !== 'declared' || typeof text !== 'string') return fail('context.misdeal.text', 'only a declared misdeal has text, a string');
+    if (text.length > MAX_REASON) fail('context.misdeal.text', `at most ${MAX_REASON} characters, got ${text.length}`);
+    record.text = text;
+  }
+  return record;
 }
 
 /** The machine's state value for a phase, with the courtesy regions derived from the context. */
@@ -161,13 +202,13 @@ export function stateValueFor(phase: Phase, context: CharlestonContext): StateVa
 /** Checks that the context is one the machine could be in at `phase` (a settled state, nothing pending). */
 function checkConsistency(phase: Phase, context: CharlestonContext): void {
   const packets = SEATS.filter((seat) => context.table[seat] !== null);
-  const inPass = phase.startsWith('firstCharleston') || phase.startsWith('secondCharleston');
+  const inPass = isPassPhase(phase);
   if (inPass && packets.length === SEATS.length) fail('context.table', 'all four packets are on the table: the pass would have resolved');
   if (!inPass && phase !== 'courtesy' && phase !== 'misdeal' && packets.length > 0) fail('context.table', `no packet lies on the table in ${phase}`);
   for (const seat of packets) {
     const packet = context.table[seat] as Packet;
     if (packet.tiles.length + packet.blind !== 3 && phase !== 'courtesy' && phase !== 'misdeal') fail(`context.table.${seat}`, 'a pass packet holds three tiles');
-    if (packet.blind > 0 && phase !== 'firstCharleston.left' && phase !== 'secondCharleston.right' && phase !== 'misdeal') {
+    if (packet.blind > 0 && !(PASS_RULES[phase]?.blindAllowed ?? false) && phase !== 'misdeal') {
       fail(`context.table.${seat}.blind`, `no blind pass in ${phase}`);
     }
   }
@@ -230,7 +271,7 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
     throw new RestoreError('corrupt', 'format', `not a persisted table: expected format "${PERSIST_FORMAT}"`);
   }
   const version = own(value, 'version');
-  if (version !== PERSIST_VERSION) {
+  if (version !== PERSIST_VERSION && version !== 1) {
     throw new RestoreError('wrong-version', 'version', `persisted as version ${typeof version === 'number' ? version : describeType(version)}; this engine reads version ${PERSIST_VERSION}`);
   }
   const extra = unknownKeys(value, ['format', 'version', 'phase', 'context']);
@@ -238,7 +279,7 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
   const phase = own(value, 'phase');
   const known = PHASES.find((candidate) => candidate === phase);
   if (known === undefined) return fail('phase', `not a phase of the Charleston: ${describeType(phase)}`);
-  const context = readContext(own(value, 'context'));
+  const context = readContext(own(value, 'context'), version as number);
   checkConsistency(known, context);
   return { phase: known, context };
 }
@@ -263,7 +304,7 @@ export function restore(text: string, options: RestoreOptions = {}): CharlestonS
   const read = readPersisted(text);
   let { phase, context } = read;
   if (phase !== 'misdeal' && hasWrongCount(context)) {
-    context = { ...context, misdeal: { by: null, reason: wrongCountReason(context) } };
+    context = { ...context, misdeal: wrongCountMisdeal(context) };
     phase = 'misdeal';
   }
   const machine = createCharlestonMachine(decideOptions);

@@ -29,7 +29,7 @@ import * as tiles from './tiles.js';
 import type { CharlestonContext, CharlestonEvent, Packet, Phase, Refusal, RefusalCode } from './types.js';
 import { REFUSAL_CODES } from './types.js';
 import * as views from './views.js';
-import { LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams } from './i18n/catalog.js';
+import { LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './i18n/catalog.js';
 import * as translate from './i18n/translate.js';
 import * as prompt from './i18n/prompt.js';
 import { en } from './i18n/en.js';
@@ -38,7 +38,8 @@ import type { Tile, TileId } from './tiles.js';
 import type { Deal, DealInput } from './deal.js';
 import type { StateValue } from './phase.js';
 import type { LegalActions } from './legal.js';
-import type { Result } from './types.js';
+import type { Result, RuleResult } from './types.js';
+import * as eventShape from './rules/event-shape.js';
 import * as machine from '../machines/charleston.machine.js';
 import * as persistModule from './persist.js';
 import * as run from './script/run.js';
@@ -144,15 +145,26 @@ export function phaseOfSnapshot(snapshot: Parameters<typeof views.viewFor>[0]): 
 export function refusalFor(phaseValue: Phase, context: CharlestonContext, event: CharlestonEvent, options: decideModule.DecideOptions = {}): Refusal | null {
   const parsed = decideModule.decide(phaseArgument(phaseValue), contextArgument(context), event, validatorOptions(options));
   if (parsed.ok) return null;
-  if (parsed.refusal.code === 'INVALID_EVENT' || parsed.refusal.code === 'UNKNOWN_SEAT' || parsed.refusal.code === 'UNKNOWN_TILE') {
-    throw new InputError('event', `not a well-shaped event: ${parsed.refusal.message}`);
+  const refusal = translate.renderRefusal(parsed.refusal);
+  if (refusal.code === 'INVALID_EVENT' || refusal.code === 'UNKNOWN_SEAT' || refusal.code === 'UNKNOWN_TILE') {
+    throw new InputError('event', `not a well-shaped event: ${refusal.message}`);
   }
-  return parsed.refusal;
+  return refusal;
 }
 
 /** Decides any value in `phase`: the typed event the machine will accept, or the refusal (the order of the reference). */
 export function decide(phaseValue: Phase, context: CharlestonContext, raw: unknown, options: decideModule.DecideOptions = {}): Result<CharlestonEvent> {
-  return decideModule.decide(phaseArgument(phaseValue), contextArgument(context), raw, validatorOptions(options));
+  return withMessage(decideModule.decide(phaseArgument(phaseValue), contextArgument(context), raw, validatorOptions(options)));
+}
+
+/** Checks any value's shape (group 1 of the refusal order): the typed event, or the refusal with its English message. */
+export function parseEvent(raw: unknown): Result<CharlestonEvent> {
+  return withMessage(eventShape.parseEvent(raw));
+}
+
+/** A rule's result with its refusal's message rendered (English: the default locale of every public function). */
+function withMessage<T>(result: RuleResult<T>): Result<T> {
+  return result.ok ? result : { ok: false, refusal: translate.renderRefusal(result.refusal) };
 }
 
 function validatorOptions(options: unknown): decideModule.DecideOptions {
@@ -229,6 +241,23 @@ export function localizeRefusal(refusal: Refusal, locale: Locale): Refusal {
   }
   paramsArgument((refusal as Refusal).params);
   return translate.localizeRefusal(refusal as Refusal, localeArgument(locale));
+}
+
+/** A message entry argument: a template, or plural forms with an `other` form. */
+function messageArgument(value: unknown, where: string): string | PluralMessage {
+  if (typeof value === 'string') return value;
+  if (isRecord(value) && Object.values(value).every((form) => typeof form === 'string') && typeof value['other'] === 'string') return value as unknown as PluralMessage;
+  throw new InputError(where, `must be a template or plural forms { one?, other, … }, got ${describeType(value)}`);
+}
+
+/**
+ * Renders a wing's own message (a template, or plural forms chosen by `params.count`) with the catalogs' placeholder
+ * rules; `{name|ns}` looks in `extra` (the wing's catalog for `locale`) before the core's catalog.
+ */
+export function formatMessage(locale: Locale, message: string | PluralMessage, params: MessageParams = {}, extra?: translate.ExtraEntries): string {
+  const entries = extra === undefined ? undefined : optionsArgument<Record<string, unknown>>(extra, 'extra');
+  if (entries !== undefined) for (const [key, entry] of Object.entries(entries)) messageArgument(entry, `extra.${key}`);
+  return translate.formatMessage(localeArgument(locale), messageArgument(message, 'message'), paramsArgument(params), entries as translate.ExtraEntries | undefined);
 }
 
 /** Loads a locale's catalog (`charleston-engine/locales` does it for ca, sw and el). */

@@ -4,22 +4,21 @@
  * or the refusal; a refused event changes nothing and is emitted as `rejected` (by the service, and by the
  * actor while it runs). Browser-safe: no Node-only imports.
  */
-import { createActor, transition, type ActorOptions, type SnapshotFrom } from 'xstate';
+import { createActor, transition, type ActorOptions } from 'xstate';
 import { charlestonMachine, createCharlestonMachine, DECIDED, RESOLVED, type RejectedEmitted } from '../machines/charleston.machine.js';
-import { InputError, describeType, isRecord, own } from './errors.js';
+import { EngineBugError, InputError, TableStoppedError, describeType, isRecord, own } from './errors.js';
 import { localeOptionArgument, validatorArgument } from './arguments.js';
 import { resolveSetup, SETUP_KEYS, type CharlestonSetup, type ResolvedSetup } from './input.js';
 import type { CharlestonOutput } from './output.js';
 import { isSeat } from './seats.js';
-import { phaseOf, type StateValue } from './phase.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from './snapshot.js';
 import { decide, type DecideOptions } from './rules/decide.js';
 import { refuse } from './rules/refuse.js';
 import type { Locale } from './i18n/catalog.js';
-import { localeOrWarn, localizeRefusal } from './i18n/translate.js';
-import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, RefusedEvent, Refusal, WinningHandValidator } from './types.js';
+import { localeOrWarn, renderRefusal } from './i18n/translate.js';
+import type { CharlestonContext, CharlestonEvent, MachineEvent, Phase, RefusedEvent, Refusal, RefusalData, WinningHandValidator } from './types.js';
 
-/** The machine's snapshot type. */
-export type CharlestonSnapshot = SnapshotFrom<typeof charlestonMachine>;
+export type { CharlestonSnapshot } from './snapshot.js';
 /** An inspection observer, as `createActor(…, { inspect })` takes it (e.g. from `@statelyai/inspect`). */
 export type InspectOption = ActorOptions<typeof charlestonMachine>['inspect'];
 
@@ -49,8 +48,12 @@ export interface RejectedNotice {
 /** A running Charleston table. */
 export interface CharlestonService {
   /**
-   * Sends any value as an event; returns the new phase, or the refusal (nothing changed). Never throws.
-   * Safe to call from inside any listener: the event is applied after the one being handled, in order.
+   * Sends any value as an event; returns the new phase, or the refusal (nothing changed). Whatever the value, a
+   * bad event is a refusal, never an exception. Safe to call from inside any listener: the event is applied after
+   * the one being handled, in order.
+   * @throws {@link TableStoppedError} (`code: 'TABLE_STOPPED'`) once the table is stopped or stopping; nothing changes.
+   * @throws {@link EngineBugError} (`code: 'ENGINE_BUG'`) if `decide()` accepted the event but the machine did not
+   *   take it (an engine bug: guards and `decide()` disagree); nothing changed.
    */
   send(event: unknown): SendResult;
   /** The machine snapshot (value, context, status, and `output` once the hand is over). */
@@ -77,7 +80,7 @@ export interface CharlestonService {
    * sent to it is checked and refused like any other bad event, so nothing can put it into an error state.
    */
   readonly actor: ReturnType<typeof createActor<typeof charlestonMachine>>;
-  /** Stops the actor. */
+  /** Stops the actor. From then on (and from inside a listener while it stops) `send()` throws {@link TableStoppedError}. */
   stop(): void;
 }
 
@@ -99,10 +102,7 @@ function checkFunctionOptions(options: { isWinningHand?: unknown; inspect?: unkn
   return validatorArgument(options.isWinningHand);
 }
 
-/** The phase of a snapshot. */
-export function phaseOfSnapshot(snapshot: CharlestonSnapshot): Phase {
-  return phaseOf(snapshot.value as StateValue);
-}
+export { phaseOfSnapshot };
 
 /** The internal event that records a refusal in the actor (and so in an inspector). */
 export function refusedEvent(event: unknown, refusal: Refusal): RefusedEvent {
@@ -171,6 +171,8 @@ class Table implements CharlestonService {
   /** The context and phase listeners last heard about. */
   #notifiedContext: CharlestonContext;
   #notifiedPhase: Phase;
+  /** Set by `stop()` before the actor stops. */
+  #stopped = false;
 
   constructor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale) {
     this.actor = actor;
@@ -190,6 +192,7 @@ class Table implements CharlestonService {
   }
 
   send(event: unknown): SendResult {
+    if (this.#stopped || this.actor.getSnapshot().status === 'stopped') throw new TableStoppedError();
     if (this.#busy) {
       // Sent by a listener while an outside send is being handled.
       this.#listenerEvents += 1;
@@ -214,14 +217,14 @@ class Table implements CharlestonService {
     if (this.#listenerEvents === MAX_LISTENER_EVENTS + 1) {
       console.error(`charleston: listeners sent more than ${MAX_LISTENER_EVENTS} events during one send; the rest are refused (a listener loop?)`);
     }
-    const problem = `more than ${MAX_LISTENER_EVENTS} events were sent from listeners during one send (a listener loop?), so this one is not applied`;
-    return { ok: false, refusal: localizeRefusal(refuse('INVALID_EVENT', { problem }), this.locale) };
+    return { ok: false, refusal: renderRefusal(refuse('INVALID_EVENT', { problem: 'listenerLoop', max: MAX_LISTENER_EVENTS }), this.locale) };
   }
 
   /** Decides and applies one event (see the class comment). */
   #apply(event: unknown): SendResult {
     const before = this.actor.getSnapshot();
-    const decision = decide(phaseOfSnapshot(before), before.context, event, this.#decideOptions);
+    const phaseBefore = phaseOfSnapshot(before);
+    const decision = decide(phaseBefore, before.context, event, this.#decideOptions);
     if (!decision.ok) return this.#reject(event, decision.refusal);
     const decided = decision.value as CharlestonEvent & { [DECIDED]?: CharlestonContext | undefined };
     decided[DECIDED] = before.context;
@@ -229,8 +232,11 @@ class Table implements CharlestonService {
     decided[DECIDED] = undefined;
     const after = this.#ownResult ?? this.actor.getSnapshot();
     this.#ownResult = null;
+    const phase = phaseOfSnapshot(after);
+    // Every accepted event changes the context or the phase: an unchanged table means the machine declined it.
+    if (after.context === before.context && phase === phaseBefore) throw new EngineBugError(decision.value.type, phase);
     this.#notify();
-    return { ok: true, phase: phaseOfSnapshot(after) };
+    return { ok: true, phase };
   }
 
   /** Hands `event` to the actor; events sent by its listeners meanwhile are processed before this returns. */
@@ -250,19 +256,21 @@ class Table implements CharlestonService {
     this.#ownResult ??= this.actor.getSnapshot();
     const decision = decide(phaseOfSnapshot(base), base.context, event, this.#decideOptions);
     if (!decision.ok) {
-      const refusal = localizeRefusal(decision.refusal, this.locale);
+      const refusal = renderRefusal(decision.refusal, this.locale);
       if (base.status === 'active') this.#actorSend(refusedEvent(event, refusal));
       this.#queueRejected({ refusal, event });
       return { ok: false, refusal };
     }
     const [next] = transition(this.actor.logic, base, decision.value);
+    if (next.context === base.context && phaseOfSnapshot(next) === phaseOfSnapshot(base)) throw new EngineBugError(decision.value.type, phaseOfSnapshot(base));
     this.#projected = next;
     this.#actorSend(decision.value);
     return { ok: true, phase: phaseOfSnapshot(next) };
   }
 
-  #reject(event: unknown, english: Refusal): SendResult {
-    const refusal = localizeRefusal(english, this.locale);
+  #reject(event: unknown, data: RefusalData): SendResult {
+    // The message is rendered here, at the boundary, in the table's locale.
+    const refusal = renderRefusal(data, this.locale);
     if (this.actor.getSnapshot().status === 'active') {
       this.#process(refusedEvent(event, refusal));
       this.#ownResult = null;
@@ -348,6 +356,7 @@ class Table implements CharlestonService {
   }
 
   stop(): void {
+    this.#stopped = true;
     this.actor.stop();
   }
 }

@@ -80,13 +80,96 @@ export const REFUSAL_CODES = [
 /** A refusal code. */
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
+/** Why an event is `NOT_NOW`: the `why` param of that refusal (catalog key `reason.<why>`). */
+export type NotNowReason =
+  | 'noPassUnderWay'
+  | 'pairCourtesyOver'
+  | 'secondCharlestonBegun'
+  | 'voteAtCheckpointOnly'
+  | 'handEnded'
+  | 'redealAfterMisdealOnly'
+  | 'passOnlyInCharleston'
+  | 'offersAfterCharleston'
+  | 'packetsAfterCharleston';
+
+/** What is wrong with a malformed event: the `problem` param of `INVALID_EVENT` (catalog key `invalid.<problem>`). */
+export type InvalidEventProblem =
+  | 'notObject'
+  | 'unreadable'
+  | 'unknownType'
+  | 'unknownField'
+  | 'missingField'
+  | 'notSeatName'
+  | 'notTileList'
+  | 'tooManyTiles'
+  | 'notTileCode'
+  | 'badBlind'
+  | 'badVote'
+  | 'badCount'
+  | 'reasonNotText'
+  | 'reasonTooLong'
+  | 'listenerLoop';
+
+/** Why a host's winning-hand validator failed (R10): the `problem` param of `NOT_A_WINNING_HAND`'s `validatorFailed` variant. */
+export type ValidatorProblem = 'threw' | 'notBoolean';
+
+/**
+ * The params of each refusal code: plain, JSON-serializable data (codes, numbers and short strings), never a
+ * sentence. A string echoed from the input (a seat, a tile, a field or an event type, a value shown as `got`) is
+ * cut to {@link MAX_ECHO} characters, with `…` appended when cut.
+ */
+export type RefusalParamsByCode = {
+  INVALID_EVENT: {
+    problem: InvalidEventProblem;
+    /** The event's type, once it is known. */
+    type?: string;
+    /** The field at fault (for a tile list's entry, `tiles[3]`). */
+    field?: string;
+    /** The offending value, shown language-neutrally: `null`, `1.5`, `"abc"`, `[…]`, `{…}`. */
+    got?: string;
+    /** `tooManyTiles`: the list's length; `reasonTooLong`: the reason's length. */
+    length?: number;
+    /** The limit that was passed (`tooManyTiles`, `reasonTooLong`, `listenerLoop`). */
+    max?: number;
+  };
+  UNKNOWN_SEAT: { seat: string };
+  UNKNOWN_TILE: { tile: string };
+  ONLY_EAST: Record<string, never>;
+  NOT_NOW: { phase: Phase; why: NotNowReason };
+  DECLARE_TOO_LATE: Record<string, never>;
+  COURTESY_NOT_AGREED: Record<string, never>;
+  NOTHING_TO_RETRACT: Record<string, never>;
+  NOT_SHORT: Record<string, never>;
+  ALREADY_COMMITTED: Record<string, never>;
+  ALREADY_VOTED: Record<string, never>;
+  ALREADY_OFFERED: Record<string, never>;
+  BLIND_NOT_ALLOWED: Record<string, never>;
+  WRONG_PACKET_SIZE: { expected: number; actual: number };
+  COURTESY_COUNT_OUT_OF_RANGE: { count: number };
+  JOKER_NOT_PASSABLE: Record<string, never>;
+  TILE_NOT_IN_RACK: { tile: Tile };
+  NOT_A_WINNING_HAND: Record<string, never> | { variant: 'validatorFailed'; problem: ValidatorProblem; got: string };
+};
+
+/** The params of a refusal (of any code, or of code `C`). */
+export type RefusalParams<C extends RefusalCode = RefusalCode> = RefusalParamsByCode[C];
+
+/** The longest string a refusal's params echo from the input; longer ones are cut to this many characters and `…`. */
+export const MAX_ECHO = 40;
+
+/** A refusal as the rules make it: a code and its typed params, no message (messages are rendered at the boundary). */
+export interface RefusalData<C extends RefusalCode = RefusalCode> {
+  code: C;
+  params: RefusalParams<C>;
+}
+
 /** Why an event was not accepted. The event changed nothing. */
 export interface Refusal {
   code: RefusalCode;
-  /** A sentence for the player (English unless the service was created with a `locale`). */
+  /** A sentence for the player, rendered from `code` and `params` in the table's locale (English by default). */
   message: string;
-  /** The values the message mentions, to re-render it in another locale (`localizeRefusal`). */
-  params?: Readonly<Record<string, string | number>>;
+  /** The data the message is rendered from (see {@link RefusalParamsByCode}); `refusalMessage` renders it in any locale. */
+  params?: RefusalParams;
 }
 
 /** A packet lying face down on the table: the seat's own tiles, and how many incoming tiles it forwards blind. */
@@ -95,11 +178,18 @@ export interface Packet {
   blind: number;
 }
 
-/** Why the hand was declared dead. */
+/** Why a hand is dead (R12): the engine found a wrong tile count, or a seat declared it. */
+export type MisdealReason = 'wrongCount' | 'declared';
+
+/** Why the hand was declared dead: a code, with the counts or the declaring person's own words. */
 export interface MisdealRecord {
   /** The seat that declared it, or null when the engine found a wrong tile count. */
   by: Seat | null;
-  reason: string;
+  reason: MisdealReason;
+  /** `wrongCount`: each seat whose count was wrong, and the count it held. */
+  counts?: Partial<BySeat<number>>;
+  /** `declared`: the words the declaring person typed (`misdeal.declare`'s `reason`, at most 500 characters), if any. */
+  text?: string;
 }
 
 /** Rule options (plain data, persisted with the game). */
@@ -149,15 +239,29 @@ export type Phase =
   | 'eastMahjong'
   | 'misdeal';
 
+/** The six pass states (R1, R6, R8), in the order they are played. */
+export type PassPhase =
+  | 'firstCharleston.right'
+  | 'firstCharleston.across'
+  | 'firstCharleston.left'
+  | 'secondCharleston.left'
+  | 'secondCharleston.across'
+  | 'secondCharleston.right';
+
 /** How a pass state moves tiles. */
 export interface PassRule {
+  /** Where each seat's packet goes. */
   direction: Direction;
   /** R6: blind passing allowed on the last pass of each Charleston. */
   blindAllowed: boolean;
 }
 
-/** The six pass states and their rules (R1, R6, R8). */
-export const PASS_RULES: Readonly<Partial<Record<Phase, PassRule>>> = {
+/**
+ * THE table of the six passes (R1, R6, R8): where each pass goes and whether it allows blind tiles. The machine's
+ * guards and actions (`isLegalCommit`, `resolvePass`, by their state's phase), `decide()`, the views, the prompts
+ * and `restore()` all read it; nothing else says it.
+ */
+const PASSES: { readonly [P in PassPhase]: Readonly<PassRule> } = {
   'firstCharleston.right': { direction: 'right', blindAllowed: false },
   'firstCharleston.across': { direction: 'across', blindAllowed: false },
   'firstCharleston.left': { direction: 'left', blindAllowed: true },
@@ -166,8 +270,24 @@ export const PASS_RULES: Readonly<Partial<Record<Phase, PassRule>>> = {
   'secondCharleston.right': { direction: 'right', blindAllowed: true },
 };
 
+/** The six pass states and their rules (R1, R6, R8), looked up by any phase (undefined: not a pass state). */
+export const PASS_RULES: Readonly<Partial<Record<Phase, Readonly<PassRule>>>> = PASSES;
+
+/** The rule of a pass state. */
+export function passRuleOf(phase: PassPhase): Readonly<PassRule> {
+  return PASSES[phase];
+}
+
+/** True when `phase` is one of the six pass states. */
+export function isPassPhase(phase: Phase): phase is PassPhase {
+  return Object.prototype.hasOwnProperty.call(PASSES, phase);
+}
+
 /** A validator for East's opening hand (R10): receives East's 14 tile codes. */
 export type WinningHandValidator = (rack: readonly Tile[]) => boolean;
 
 /** Result of a check: the value, or a refusal. */
 export type Result<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+/** Result of a rule's check: the value, or the refusal as data (no message yet). */
+export type RuleResult<T> = { ok: true; value: T } | { ok: false; refusal: RefusalData };

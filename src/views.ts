@@ -10,70 +10,28 @@
  */
 import { isNorthShort, tileCount } from './rules/counts.js';
 import { agreedCount, pairStatus } from './rules/courtesy.js';
-import { PAIR_SEATS, SEATS, bySeat, pairOf, type BySeat, type Seat } from './seats.js';
-import { phaseOfSnapshot, type CharlestonSnapshot } from './service.js';
+import { PAIR_SEATS, SEATS, bySeat, pairOf, type Seat } from './seats.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from './snapshot.js';
 import { seatArgument, snapshotArgument } from './arguments.js';
 import { InputError, describeType, isRecord } from './errors.js';
-import { faceOf, type Tile, type TileId } from './tiles.js';
-import { PASS_RULES, type CharlestonContext, type Phase, type Vote } from './types.js';
+import { faceOf, type TileId } from './tiles.js';
+import { PASS_RULES, type CharlestonContext, type MisdealRecord, type Phase } from './types.js';
 import type { Locale } from './i18n/catalog.js';
 import { promptFor } from './i18n/prompt.js';
-import { localeOrWarn, t } from './i18n/translate.js';
+import { localeOrWarn, misdealReasonText, t } from './i18n/translate.js';
+import type { PublicView, SeatView, TileView, ViewOptions } from './view-types.js';
 
-/** A physical tile as a view shows it: its id (to follow it) and its face. */
-export interface TileView {
-  id: TileId;
-  tile: Tile;
-}
-
-/** What everybody at the table, and a spectator, may see. */
-export interface PublicView {
-  seat: Seat | null;
-  phase: Phase;
-  hand: number;
-  dealer: 'east';
-  /** Each seat's tile count: rack plus its packet face down on the table (R11). */
-  counts: BySeat<number>;
-  /** With `{ locale }` only: the locale the text fields are in. */
-  locale?: Locale;
-  /** With `{ locale }` only: the phase's name in that language ("Primer Charleston: Dreta"). */
-  phaseName?: string;
-}
-
-/** Options of {@link viewFor}. */
-export interface ViewOptions {
-  /** Adds localized text fields (`locale`, `phaseName`, and for a seat `prompt`); unknown → English with a warning. */
-  locale?: string;
-}
-
-/** What one seat may see. */
-export interface SeatView extends PublicView {
-  seat: Seat;
-  /** The seat's own rack, sorted. */
-  rack: TileView[];
-  /** The seat's own packet on the table (its own tiles only; blind tiles are not its to see). */
-  packet: { tiles: TileView[]; blind: number } | null;
-  /** Which seats have a packet face down on the table (not what is in it). */
-  packetOnTable: BySeat<boolean>;
-  /** The seats the table is waiting for (not what they will choose). */
-  waitingFor: Seat[];
-  /** The seat's own vote at the stop checkpoint. */
-  vote: Vote | null;
-  /** Once the vote is over: whether the second Charleston was stopped; null before. */
-  stopped: boolean | null;
-  /** The courtesy pass from this seat's side, once it has begun. */
-  courtesy: { offer: number | null; agreed: number | null; partner: Seat } | null;
-  /** What joined the seat's rack when the last pass or exchange resolved (never the tiles it forwarded blind). */
-  received: TileView[];
-  /** True while North holds 12 and may draw (R11); public, as counts are. */
-  northShort: boolean;
-  /** Why the hand is dead, in a misdeal. */
-  misdeal: { by: Seat | null; reason: string } | null;
-  /** With `{ locale }` only: what this seat should do now, in that language. */
-  prompt?: string;
-}
+export type { PublicView, SeatView, TileView, ViewOptions } from './view-types.js';
 
 const tileView = (id: TileId): TileView => ({ id, tile: faceOf(id) });
+
+/** A misdeal as a seat sees it (public: every seat sees why the hand is dead), with its sentence rendered. */
+function misdealView(misdeal: MisdealRecord, locale: Locale): NonNullable<SeatView['misdeal']> {
+  const view: NonNullable<SeatView['misdeal']> = { by: misdeal.by, code: misdeal.reason, reason: misdealReasonText(locale, misdeal) };
+  if (misdeal.counts !== undefined) view.counts = { ...misdeal.counts };
+  if (misdeal.text !== undefined) view.text = misdeal.text;
+  return view;
+}
 
 const AFTER_VOTE: readonly Phase[] = ['secondCharleston.left', 'secondCharleston.across', 'secondCharleston.right', 'courtesy', 'complete'];
 
@@ -136,7 +94,7 @@ export function viewFor(snapshotValue: CharlestonSnapshot, seatValue: Seat | nul
       : null,
     received: context.received[seat].map(tileView),
     northShort: isNorthShort(context) && phase !== 'complete',
-    misdeal: context.misdeal === null ? null : { by: context.misdeal.by, reason: context.misdeal.reason },
+    misdeal: context.misdeal === null ? null : misdealView(context.misdeal, locale ?? 'en'),
   };
   if (locale !== null) view.prompt = promptFor(locale, view);
   return view;

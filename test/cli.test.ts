@@ -161,7 +161,7 @@ describe('a rejected name comes with the valid ones', () => {
     const table = createCharleston({ seed: 1 });
     const typo = table.send({ type: 'pass.comit', seat: 'east', tiles: [] });
     expect(typo).toMatchObject({ ok: false, refusal: { code: 'INVALID_EVENT' } });
-    expect(typo.ok ? '' : typo.refusal.message).toBe(`That event is malformed: unknown event type string "pass.comit" (the types: ${EVENT_TYPES.join(', ')}).`);
+    expect(typo.ok ? '' : typo.refusal.message).toBe(`That event is malformed: unknown event type "pass.comit" (the types: ${EVENT_TYPES.join(', ')}).`);
     const seat = table.send({ type: 'pass.retract', seat: 'nort' });
     expect(seat.ok ? '' : seat.refusal.message).toBe('There is no seat nort: the seats are east, south, west and north.');
     table.stop();

@@ -100,11 +100,11 @@ describe('toMermaid(charlestonMachine)', () => {
   });
 
   it('labels edges with the event and the guard, eventless ones with always', () => {
-    expect(edges).toContainEqual({ from: 'firstCharleston_right', to: 'firstCharleston_right', label: 'pass.commit [isLegalCommit(blindAllowed=false)]' });
-    expect(edges).toContainEqual({ from: 'firstCharleston_left', to: 'firstCharleston_left', label: 'pass.commit [isLegalCommit(blindAllowed=true)]' });
+    expect(edges).toContainEqual({ from: 'firstCharleston_right', to: 'firstCharleston_right', label: 'pass.commit [isLegalCommit(phase=firstCharleston.right)]' });
+    expect(edges).toContainEqual({ from: 'firstCharleston_left', to: 'firstCharleston_left', label: 'pass.commit [isLegalCommit(phase=firstCharleston.left)]' });
     expect(edges).toContainEqual({ from: 'firstCharleston_right', to: 'firstCharleston_across', label: 'always [allSeatsCommitted]' });
     expect(edges).toContainEqual({ from: 'firstCharleston_left', to: 'stopCheckpoint', label: 'always [allSeatsCommitted]' });
-    expect(edges).toContainEqual({ from: 'firstCharleston_right', to: 'eastMahjong', label: 'hand.declareMahjong [isWinningOpening]' });
+    expect(edges).toContainEqual({ from: 'firstCharleston_right', to: 'eastMahjong', label: 'hand.declareMahjong [isWinningOpening(phase=firstCharleston.right)]' });
     expect(edges).toContainEqual({ from: 'stopCheckpoint', to: 'courtesy', label: 'vote.cast [isStopVote]' });
     expect(edges).toContainEqual({ from: 'stopCheckpoint', to: 'secondCharleston', label: 'always [allSeatsContinued]' });
     expect(edges).toContainEqual({ from: 'courtesy', to: 'complete', label: 'always [isCourtesyOver]' });

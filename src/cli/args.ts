@@ -3,7 +3,7 @@
  * for charleston run (flags: …)`) instead of Node's parser message. `--name value`, `--name=value`, `-h`, and `--`
  * (everything after it is a file) are understood.
  */
-import type { MessageKey } from '../index.js';
+import type { CliKey } from './i18n/catalog.js';
 
 /** How a flag takes its value: none, one text, or a list (the flag may repeat). */
 export type FlagKind = 'boolean' | 'string' | 'strings';
@@ -14,7 +14,7 @@ export interface FlagSpec {
   /** The value's placeholder in the help (`N`, `FILE`). */
   value?: string;
   /** The catalog key of its one-line help. */
-  help: MessageKey;
+  help: CliKey;
   /** A one-letter alias (`h` for `-h`). */
   short?: string;
 }

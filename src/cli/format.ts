@@ -2,6 +2,7 @@
  * Readable trace lines for the CLI (plain text, no colours, so logs and tests read the same), in the reader's
  * language. Event lines keep seat codes, event types and tile codes as they are: they are the events' own words.
  */
+import { ct } from './i18n/catalog.js';
 import {
   REFUSAL_CODES,
   SEATS,
@@ -50,14 +51,14 @@ function showValue(value: unknown): string {
 /** One failed expectation: `expected accepted, got NOT_NOW`, `expected state courtesy, got firstCharleston.right`. */
 export function describeFailure(failure: StepFailure, locale: Locale = 'en'): string {
   const { check, expected, actual } = failure;
-  if (check === 'accepted') return t(locale, 'cli.failureRefused', { code: showValue(actual) });
+  if (check === 'accepted') return ct(locale, 'cli.failureRefused', { code: showValue(actual) });
   if (check === 'rejected') {
     return actual === 'accepted'
-      ? t(locale, 'cli.failureAccepted', { code: showValue(expected) })
-      : t(locale, 'cli.failureCode', { expected: showValue(expected), actual: showValue(actual) });
+      ? ct(locale, 'cli.failureAccepted', { code: showValue(expected) })
+      : ct(locale, 'cli.failureCode', { expected: showValue(expected), actual: showValue(actual) });
   }
   const show = (value: unknown): string => (check === 'state' && typeof value === 'string' ? phaseLabel(locale, value) : showValue(value));
-  return t(locale, 'cli.failure', { check, expected: show(expected), actual: show(actual) });
+  return ct(locale, 'cli.failure', { check, expected: show(expected), actual: show(actual) });
 }
 
 type RefusalLike = { code: string; message?: string; params?: Readonly<Record<string, string | number>> } | undefined;
@@ -70,32 +71,32 @@ function messageOf(refusal: RefusalLike, locale: Locale): string {
 
 /** A refusal line's tail: `event ✗ CODE: message`, the message in `locale` (codes never change). */
 export function formatRefused(event: unknown, refusal: RefusalLike, locale: Locale = 'en'): string {
-  return t(locale, 'cli.refused', { event: formatEvent(event), code: String(refusal?.code), message: messageOf(refusal, locale) });
+  return ct(locale, 'cli.refused', { event: formatEvent(event), code: String(refusal?.code), message: messageOf(refusal, locale) });
 }
 
 /** A refusal the script expected: `event refused CODE as expected: message`. */
 export function formatExpectedRefusal(event: unknown, refusal: RefusalLike, locale: Locale = 'en'): string {
-  return t(locale, 'cli.refusedAsExpected', { event: formatEvent(event), code: String(refusal?.code), message: messageOf(refusal, locale) });
+  return ct(locale, 'cli.refusedAsExpected', { event: formatEvent(event), code: String(refusal?.code), message: messageOf(refusal, locale) });
 }
 
 /** An accepted event: `event → phase` (English prints the phase id, other locales its name). */
 export function formatAccepted(event: unknown, phase: string, locale: Locale = 'en'): string {
-  return t(locale, 'cli.accepted', { event: formatEvent(event), phase });
+  return ct(locale, 'cli.accepted', { event: formatEvent(event), phase });
 }
 
 /** The header printed when the phase changes: `── phase (hand N)`. */
 export function formatPhaseHeader(phase: string, hand: number, locale: Locale = 'en'): string {
-  return t(locale, 'cli.phaseHeader', { phase, hand });
+  return ct(locale, 'cli.phaseHeader', { phase, hand });
 }
 
 /** The lines of one step, in `locale`: `ok   #0 …` or `FAIL #2 …` followed by one line per failed expectation. */
 export function formatStep(step: StepResult, locale: Locale = 'en'): string[] {
-  const ok = t(locale, 'cli.markOk');
-  const fail = t(locale, 'cli.markFail');
+  const ok = ct(locale, 'cli.markOk');
+  const fail = ct(locale, 'cli.markFail');
   const passed = step.failures.length === 0;
   const mark = (passed ? ok : fail).padEnd(Math.max(ok.length, fail.length));
   let what: string;
-  if (step.outcome === 'none') what = t(locale, 'cli.check', { phase: step.phase });
+  if (step.outcome === 'none') what = ct(locale, 'cli.check', { phase: step.phase });
   else if (step.outcome === 'accepted') what = formatAccepted(step.send, step.phase, locale);
   else if (passed) what = formatExpectedRefusal(step.send, step.refusal, locale);
   else what = formatRefused(step.send, step.refusal, locale);
@@ -105,14 +106,14 @@ export function formatStep(step: StepResult, locale: Locale = 'en'): string[] {
 /** The four racks, one line each (with packets on the table face down as a count). */
 export function formatRacks(service: CharlestonService, locale: Locale = 'en'): string[] {
   const { racks, table, wall } = service.context;
-  const names = SEATS.map((seat) => t(locale, 'cli.seat', { seat }));
-  const wallName = t(locale, 'cli.wall');
+  const names = SEATS.map((seat) => ct(locale, 'cli.seat', { seat }));
+  const wallName = ct(locale, 'cli.wall');
   const width = Math.max(5, wallName.length, ...names.map((name) => name.length));
   return [
     ...SEATS.map((seat, index) => {
       const packet = table[seat];
-      const blind = packet?.blind ? t(locale, 'cli.packetBlind', { count: packet.blind }) : '';
-      const onTable = packet ? t(locale, 'cli.packetOnTable', { count: packet.tiles.length, blind }) : '';
+      const blind = packet?.blind ? ct(locale, 'cli.packetBlind', { count: packet.blind }) : '';
+      const onTable = packet ? ct(locale, 'cli.packetOnTable', { count: packet.tiles.length, blind }) : '';
       return `       ${(names[index] ?? seat).padEnd(width)} (${String(racks[seat].length).padStart(2)}) ${facesOf(racks[seat]).join(' ')}${onTable}`;
     }),
     `       ${wallName.padEnd(width)} (${wall.length})`,

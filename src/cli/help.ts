@@ -1,5 +1,6 @@
 /** The help texts: the overview (`charleston --help`) and one page per command (`charleston run --help`). */
-import { LOCALES, STRATEGIES, t, type Locale, type MessageKey } from '../index.js';
+import { ct, type CliKey } from './i18n/catalog.js';
+import { LOCALES, STRATEGIES, type Locale } from '../index.js';
 import type { FlagSpec, FlagSpecs } from './args.js';
 import { installLine } from './require-peer.js';
 
@@ -7,8 +8,8 @@ import { installLine } from './require-peer.js';
 export interface CommandHelp {
   /** After `charleston `: `run FILE... [--json] [--racks] [--lang L]`. */
   synopsis: string;
-  summary: MessageKey;
-  exit: MessageKey;
+  summary: CliKey;
+  exit: CliKey;
   flags: FlagSpecs;
   /** Optional packages the command needs (its help names them with the install line). */
   peers?: readonly string[];
@@ -28,7 +29,7 @@ function table(rows: readonly (readonly [string, string])[]): string[] {
 
 /** `usage: charleston <synopsis>`, one line. */
 export function usageLine(command: CommandHelp, locale: Locale): string {
-  return `${t(locale, 'cli.usage')} charleston ${command.synopsis}`;
+  return `${ct(locale, 'cli.usage')} charleston ${command.synopsis}`;
 }
 
 /** The help page of one command. */
@@ -36,19 +37,19 @@ export function commandHelp(command: CommandHelp, locale: Locale): string {
   return [
     usageLine(command, locale),
     '',
-    `  ${t(locale, command.summary)}`,
-    ...(command.peers === undefined ? [] : [`  ${t(locale, 'cli.needsPackages', { packages: command.peers.join(', '), install: installLine(command.peers).replace(/^npm install /, '') })}`]),
+    `  ${ct(locale, command.summary)}`,
+    ...(command.peers === undefined ? [] : [`  ${ct(locale, 'cli.needsPackages', { packages: command.peers.join(', '), install: installLine(command.peers).replace(/^npm install /, '') })}`]),
     '',
-    t(locale, 'cli.flags'),
-    ...table(Object.entries(command.flags).map(([name, spec]) => [flagName(name, spec), t(locale, spec.help, PARAMS)] as const)),
+    ct(locale, 'cli.flags'),
+    ...table(Object.entries(command.flags).map(([name, spec]) => [flagName(name, spec), ct(locale, spec.help, PARAMS)] as const)),
     '',
-    `${t(locale, 'cli.exitCodes')} ${t(locale, command.exit)}`,
+    `${ct(locale, 'cli.exitCodes')} ${ct(locale, command.exit)}`,
   ].join('\n');
 }
 
 /** The overview: every command's synopsis and summary. */
 export function mainHelp(commands: Readonly<Record<string, CommandHelp>>, locale: Locale): string {
-  const usage = t(locale, 'cli.usage');
+  const usage = ct(locale, 'cli.usage');
   const indent = ' '.repeat(usage.length);
   const synopses = Object.values(commands).map((command) => `charleston ${command.synopsis}`);
   return [
@@ -56,10 +57,10 @@ export function mainHelp(commands: Readonly<Record<string, CommandHelp>>, locale
     ...synopses.slice(1).map((line) => `${indent} ${line}`),
     `${indent} charleston --version | --help | COMMAND --help`,
     '',
-    t(locale, 'cli.commands'),
-    ...table(Object.entries(commands).map(([name, command]) => [name, t(locale, command.summary)] as const)),
+    ct(locale, 'cli.commands'),
+    ...table(Object.entries(commands).map(([name, command]) => [name, ct(locale, command.summary)] as const)),
     '',
-    t(locale, 'cli.helpHint', { command: 'COMMAND' }),
-    `${t(locale, 'cli.exitCodes')} ${t(locale, 'cli.exit.main')}`,
+    ct(locale, 'cli.helpHint', { command: 'COMMAND' }),
+    `${ct(locale, 'cli.exitCodes')} ${ct(locale, 'cli.exit.main')}`,
   ].join('\n');
 }

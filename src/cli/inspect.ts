@@ -9,7 +9,7 @@ import { createCharleston, InputError, parseScriptText, type Locale } from '../i
 import { scriptSetup } from '../inspector/adapters.js';
 import { startInspectorServer, type InspectorServer, type InspectorServerOptions } from '../inspector/server.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 import { parseBotTable } from './play.js';
 
 /** Arguments of the inspect command. */

@@ -7,7 +7,8 @@
  * A command is one entry of {@link COMMANDS}: its synopsis, summary, flags and runner. A command that needs
  * optional packages (`inspect`, `serve`) calls `requirePeers` before importing its own file.
  */
-import { resolveLocale, t, type Locale } from '../index.js';
+import { ct } from './i18n/catalog.js';
+import { resolveLocale, type Locale } from '../index.js';
 import '../i18n/locales.js'; // the CLI speaks every language (--lang); the public entry `charleston-engine/locales`
 import { commandIndex, parseFlags, type FlagSpecs, type FlagValues } from './args.js';
 import { commandHelp, mainHelp, usageLine, type CommandHelp } from './help.js';
@@ -15,14 +16,12 @@ import { packageInfo } from './package-info.js';
 import { playCommand } from './play.js';
 import { PEERS, requirePeers } from './require-peer.js';
 import { EXIT, runFiles } from './run.js';
+import type { Io } from './io.js';
 
 export { EXIT };
 
-/** Output sinks, so tests can capture them. */
-export interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+/** Output sinks, so tests can capture them (see `./io.ts`). */
+export type { Io } from './io.js';
 
 const defaultIo: Io = { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) };
 
@@ -84,7 +83,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       ...COMMON,
     },
     run: ({ values, positionals, io, locale }) => {
-      if (positionals.length === 0) return usageError(io, locale, t(locale, 'cli.runNeedsFile'), 'run');
+      if (positionals.length === 0) return usageError(io, locale, ct(locale, 'cli.runNeedsFile'), 'run');
       return runFiles(positionals, { json: values['json'] === true, racks: values['racks'] === true, locale }, io);
     },
   },
@@ -99,7 +98,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       ...COMMON,
     },
     run: ({ values, positionals, io, locale }) => {
-      if (positionals.length > 0) return usageError(io, locale, t(locale, 'cli.playNoFiles', { file: positionals[0] as string }), 'play');
+      if (positionals.length > 0) return usageError(io, locale, ct(locale, 'cli.playNoFiles', { file: positionals[0] as string }), 'play');
       return playCommand({ seed: text(values, 'seed'), seats: text(values, 'seats'), json: values['json'] === true, locale }, io);
     },
   },
@@ -117,7 +116,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       ...COMMON,
     },
     run: async ({ values, positionals, io, locale }) => {
-      if (positionals.length > 1) return usageError(io, locale, t(locale, 'cli.inspectOneFile', { count: positionals.length }), 'inspect');
+      if (positionals.length > 1) return usageError(io, locale, ct(locale, 'cli.inspectOneFile', { count: positionals.length }), 'inspect');
       if (!(await hasPeers('inspect', io, locale))) return EXIT.invalid;
       const { inspectCommand } = await import('./inspect.js');
       const [seed, seats, port, host] = [text(values, 'seed'), text(values, 'seats'), text(values, 'port'), text(values, 'host')];
@@ -138,7 +137,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       ...COMMON,
     },
     run: async ({ values, positionals, io, locale }) => {
-      if (positionals.length > 0) return usageError(io, locale, t(locale, 'cli.serveNoFiles', { file: positionals[0] as string }), 'serve');
+      if (positionals.length > 0) return usageError(io, locale, ct(locale, 'cli.serveNoFiles', { file: positionals[0] as string }), 'serve');
       if (!(await hasPeers('serve', io, locale))) return EXIT.invalid;
       const { serveCommand } = await import('./serve.js');
       const args: string[] = [];
@@ -178,12 +177,12 @@ function lookupCommand(name: string): Command | undefined {
 function usageError(io: Io, locale: Locale, problem: string, command?: string): number {
   const spec = command === undefined ? undefined : lookupCommand(command);
   io.err(problem);
-  io.err(spec === undefined ? mainHelp(COMMANDS, locale) : `${usageLine(spec, locale)}\n${t(locale, 'cli.helpHint', { command: command as string })}`);
+  io.err(spec === undefined ? mainHelp(COMMANDS, locale) : `${usageLine(spec, locale)}\n${ct(locale, 'cli.helpHint', { command: command as string })}`);
   return EXIT.invalid;
 }
 
 function unknownCommand(io: Io, locale: Locale, name: string): number {
-  return usageError(io, locale, t(locale, 'cli.unknownCommand', { command: JSON.stringify(name), commands: Object.keys(COMMANDS).join(', ') }));
+  return usageError(io, locale, ct(locale, 'cli.unknownCommand', { command: JSON.stringify(name), commands: Object.keys(COMMANDS).join(', ') }));
 }
 
 /** The `--lang` value anywhere in `argv` (read before the rest, so that even argument errors are localized). */
@@ -203,7 +202,7 @@ const VALUE_FLAGS = new Set(
 /** Runs the CLI with `argv` (without node and script path); returns the exit code (a promise for `inspect`). */
 export function main(argv: readonly string[], io: Io = defaultIo): number | Promise<number> {
   const { locale, warning } = resolveLocale(langOf(argv));
-  if (warning !== undefined) io.err(t(locale, 'cli.warning', { message: warning }));
+  if (warning !== undefined) io.err(ct(locale, 'cli.warning', { message: warning }));
   const at = commandIndex(argv, VALUE_FLAGS);
   const name = at === -1 ? undefined : (argv[at] as string);
   const command = name === undefined ? undefined : lookupCommand(name);
@@ -215,10 +214,10 @@ export function main(argv: readonly string[], io: Io = defaultIo): number | Prom
     const where = `charleston${name === undefined ? '' : ` ${name}`}`;
     const problem =
       parsed.problem === 'unknownFlag'
-        ? t(locale, 'cli.unknownFlag', { flag: parsed.flag, command: where, flags })
+        ? ct(locale, 'cli.unknownFlag', { flag: parsed.flag, command: where, flags })
         : parsed.problem === 'missingValue'
-          ? t(locale, 'cli.missingValue', { flag: parsed.flag, usage: `${parsed.flag} ${command?.flags[parsed.flag.replace(/^--/, '')]?.value ?? 'VALUE'}` })
-          : t(locale, 'cli.unexpectedValue', { flag: parsed.flag });
+          ? ct(locale, 'cli.missingValue', { flag: parsed.flag, usage: `${parsed.flag} ${command?.flags[parsed.flag.replace(/^--/, '')]?.value ?? 'VALUE'}` })
+          : ct(locale, 'cli.unexpectedValue', { flag: parsed.flag });
     return usageError(io, locale, problem, name);
   }
   if (parsed.values['version'] === true) {

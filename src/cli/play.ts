@@ -1,24 +1,24 @@
 /** `charleston play`: a whole hand with four bots, printed as it goes. */
+import { ct } from './i18n/catalog.js';
 import {
   SEATS,
   STRATEGIES,
   createCharleston,
   isSeed,
   playHand,
-  t,
   type BySeat,
   type Locale,
   type Strategy,
 } from '../index.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 /** Parses `--seats a,b,c,d` (one name for all four is accepted too); the problem, in `locale`, as a string. */
 export function parseSeats(text: string | undefined, locale: Locale = 'en'): BySeat<Strategy> | string {
   const names = text === undefined ? ['teacher'] : text.split(',').map((name) => name.trim());
-  if (names.length !== 1 && names.length !== 4) return t(locale, 'cli.badSeatCount', { count: names.length });
+  if (names.length !== 1 && names.length !== 4) return ct(locale, 'cli.badSeatCount', { count: names.length });
   const unknown = names.find((name) => !Object.prototype.hasOwnProperty.call(STRATEGIES, name));
-  if (unknown !== undefined) return t(locale, 'cli.unknownStrategy', { name: JSON.stringify(unknown), known: Object.keys(STRATEGIES).join(', ') });
+  if (unknown !== undefined) return ct(locale, 'cli.unknownStrategy', { name: JSON.stringify(unknown), known: Object.keys(STRATEGIES).join(', ') });
   const pick = (index: number): Strategy => STRATEGIES[names[names.length === 1 ? 0 : index] as string] as Strategy;
   return { east: pick(0), south: pick(1), west: pick(2), north: pick(3) };
 }
@@ -30,7 +30,7 @@ export function parseBotTable(
   locale: Locale = 'en',
 ): { seed: number; strategies: BySeat<Strategy> } | string {
   const seed = seedArg === undefined ? 1 : Number(seedArg);
-  if (seedArg !== undefined && (!/^\d+$/.test(seedArg) || !isSeed(seed))) return t(locale, 'cli.badSeed', { value: JSON.stringify(seedArg) });
+  if (seedArg !== undefined && (!/^\d+$/.test(seedArg) || !isSeed(seed))) return ct(locale, 'cli.badSeed', { value: JSON.stringify(seedArg) });
   const strategies = parseSeats(seatsArg, locale);
   return typeof strategies === 'string' ? strategies : { seed, strategies };
 }
@@ -47,8 +47,8 @@ export function playCommand(args: { seed: string | undefined; seats: string | un
   const service = createCharleston({ seed, locale });
   let lastPhase: string = service.phase;
   if (!args.json) {
-    const seats = SEATS.map((seat) => t(locale, 'cli.playSeat', { seat, strategy: strategies[seat].name })).join(', ');
-    io.out(t(locale, 'cli.playStart', { seed, seats }));
+    const seats = SEATS.map((seat) => ct(locale, 'cli.playSeat', { seat, strategy: strategies[seat].name })).join(', ');
+    io.out(ct(locale, 'cli.playStart', { seed, seats }));
     io.out(formatPhaseHeader(service.phase, service.context.hand, locale));
     formatRacks(service, locale).forEach((line) => io.out(line));
   }
@@ -69,6 +69,6 @@ export function playCommand(args: { seed: string | undefined; seats: string | un
       }
     },
   });
-  if (!args.json) io.out(t(locale, 'cli.playEnd', { mark: outcome.phase === 'complete' ? '✓' : '■', phase: outcome.phase, count: outcome.eventCount }));
+  if (!args.json) io.out(ct(locale, 'cli.playEnd', { mark: outcome.phase === 'complete' ? '✓' : '■', phase: outcome.phase, count: outcome.eventCount }));
   return 0;
 }

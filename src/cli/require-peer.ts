@@ -12,7 +12,8 @@
  * const { serveCommand } = await import('./serve.js');
  * ```
  */
-import { t, type Locale } from '../index.js';
+import { ct } from './i18n/catalog.js';
+import type { Locale } from '../index.js';
 import { packageInfo } from './package-info.js';
 
 /** The optional packages each command needs at run time (`run` and `play` need none). */
@@ -69,5 +70,5 @@ export async function requirePeers(
 ): Promise<string | null> {
   const missing = await missingPeers(names, options.load);
   if (missing.length === 0) return null;
-  return t(options.locale ?? 'en', 'cli.missingPeer', { command, packages: missing.join(', '), install: installLine(missing) });
+  return ct(options.locale ?? 'en', 'cli.missingPeer', { command, packages: missing.join(', '), install: installLine(missing) });
 }

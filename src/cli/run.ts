@@ -2,10 +2,11 @@
  * `charleston run FILE...`: runs scripts and checks their expectations. Exit 0 when every step of every file
  * holds, 1 when an expectation fails, 2 when a file cannot be read or is not a valid script or deal (the worst wins).
  */
+import { ct } from './i18n/catalog.js';
 import { readFileSync } from 'node:fs';
-import { InputError, createCharleston, localizeRefusal, parseScriptText, runScript, t, type CharlestonOptions, type Locale, type Script, type StepResult } from '../index.js';
+import { InputError, createCharleston, localizeRefusal, parseScriptText, runScript, type CharlestonOptions, type Locale, type Script, type StepResult } from '../index.js';
 import { formatRacks, formatStep } from './format.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 
 /** Exit codes of the CLI. */
 export const EXIT = { ok: 0, failed: 1, invalid: 2 } as const;
@@ -33,7 +34,7 @@ function checkSetup(script: Script): void {
 
 function invalid(file: string, where: string, message: string, flags: RunFlags, io: Io): number {
   if (flags.json) io.out(JSON.stringify({ file, invalid: { where, message } }));
-  else io.err(t(flags.locale, 'cli.invalidScript', { file, message }));
+  else io.err(ct(flags.locale, 'cli.invalidScript', { file, message }));
   return EXIT.invalid;
 }
 
@@ -45,7 +46,7 @@ export function runFile(file: string, flags: RunFlags, io: Io): number {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return invalid(file, '', t(locale, 'cli.cannotRead', { reason }), flags, io);
+    return invalid(file, '', ct(locale, 'cli.cannotRead', { reason }), flags, io);
   }
   try {
     const script = parseScriptText(text);
@@ -56,7 +57,7 @@ export function runFile(file: string, flags: RunFlags, io: Io): number {
       onStart: (service) => {
         lastPhase = service.phase;
         if (!racks || json) return;
-        io.out(`  ${t(locale, 'cli.start', { phase: service.phase })}`);
+        io.out(`  ${ct(locale, 'cli.start', { phase: service.phase })}`);
         formatRacks(service, locale).forEach((line) => io.out(line));
       },
       onStep: (step: StepResult, service) => {
@@ -72,7 +73,7 @@ export function runFile(file: string, flags: RunFlags, io: Io): number {
     });
     const failed = result.steps.filter((step) => step.failures.length > 0).length;
     const total = result.steps.length;
-    if (!json) io.out(failed === 0 ? t(locale, 'cli.stepsPassed', { count: total }) : t(locale, 'cli.stepsFailed', { failed, total, file }));
+    if (!json) io.out(failed === 0 ? ct(locale, 'cli.stepsPassed', { count: total }) : ct(locale, 'cli.stepsFailed', { failed, total, file }));
     return failed === 0 ? EXIT.ok : EXIT.failed;
   } catch (error) {
     if (error instanceof InputError) return invalid(file, error.where, error.message, flags, io);

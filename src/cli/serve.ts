@@ -2,7 +2,8 @@
  * `charleston serve [--host H] [--port N] [--db URL] [--allow-origin ORIGIN]... [--demo]`: the table service.
  * The first line on stdout is `Charleston service: http://HOST:PORT/`, printed once it accepts connections.
  * SIGTERM or Ctrl-C stops accepting, finishes what is in flight, closes the database and exits 0.
- * `--demo` also creates a table with a person at East and three teacher bots and prints East's address.
+ * `--demo` also creates a table with a person at East and three teacher bots and prints East's address and the
+ * inspector's link to follow it with the table's spectator token (never the admin token).
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -188,6 +189,8 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     const created = await service.tables.create({}, 'en', { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' });
     io.out(`Lobby: ${base}`);
     io.out(`Demo table (you are East): ${base}t/${created.id}#${created.tokens.east ?? ''}`);
+    // The inspector follows the demo table with its spectator token: the public view, no rack, no log, no admin.
+    io.out(`Inspector (the demo table, as a spectator): ${base}inspect#table=${created.id}&token=${created.tokens.spectator ?? ''}&role=spectator`);
   }
   const running = service;
   return new Promise<number>((resolve) => {

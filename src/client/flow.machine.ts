@@ -64,6 +64,11 @@ export const flowMachine = setup({
       const tile = context.view.rack.find((entry) => entry.id === event.id);
       return tile !== undefined && tile.tile !== JOKER && tilesNeeded(context) !== null;
     },
+    isChoiceFull: ({ context, event }) => {
+      if (event.type !== 'tile.toggle' || context.chosen.includes(event.id)) return false;
+      const need = tilesNeeded(context);
+      return need !== null && need > 0 && context.chosen.length >= need && context.view !== null && isSeatView(context.view) && context.view.rack.some((entry) => entry.id === event.id && entry.tile !== JOKER);
+    },
     isJokerTile: ({ context, event }) =>
       event.type === 'tile.toggle' && context.view !== null && isSeatView(context.view) && context.view.rack.some((entry) => entry.id === event.id && entry.tile === JOKER),
     isConfirmedAction: ({ context, event }) =>
@@ -81,11 +86,11 @@ export const flowMachine = setup({
       if (event.type !== 'tile.toggle') return {};
       if (context.chosen.includes(event.id)) return { chosen: context.chosen.filter((id) => id !== event.id), alert: null };
       const need = tilesNeeded(context) ?? 0;
-      // A full choice takes the new tile in place of the oldest one, so a tap always does something visible.
-      const chosen = context.chosen.length >= need ? [...context.chosen.slice(context.chosen.length - need + 1), event.id] : [...context.chosen, event.id];
-      return { chosen: need === 0 ? [] : chosen, alert: null };
+      // A full choice is refused by `isChoiceFull` (the page says so); nothing is dropped silently.
+      return { chosen: need === 0 ? [] : [...context.chosen, event.id].slice(0, need), alert: null };
     }),
     explainCount: assign(({ context }) => ({ alert: ct(context.locale, 'status.choose', { count: (tilesNeeded(context) ?? 0) - context.chosen.length }) })),
+    explainFull: assign(({ context }) => ({ alert: ct(context.locale, 'status.full', { count: context.chosen.length }) })),
     explainJoker: assign(({ context }) => ({ alert: t(context.locale, 'refusal.JOKER_NOT_PASSABLE') })),
     chooseBlind: assign(({ context, event }) => {
       if (event.type !== 'blind.choose' || !context.legal?.pass?.blind.includes(event.count)) return {};
@@ -157,6 +162,7 @@ export const flowMachine = setup({
           on: {
             'transport.view': { guard: 'isNewerView', target: 'routing', actions: 'recordView' },
             'tile.toggle': [
+              { guard: 'isChoiceFull', actions: 'explainFull' },
               { guard: 'isChoosableTile', actions: 'toggleTile' },
               { guard: 'isJokerTile', actions: 'explainJoker' },
             ],

@@ -5,7 +5,7 @@
  * calls it on the views the server sends.
  */
 import { PASS_RULES } from '../types.js';
-import type { SeatView } from '../views.js';
+import type { SeatView } from '../view-types.js';
 import type { Locale } from './catalog.js';
 import { t } from './translate.js';
 

@@ -3,7 +3,8 @@
  * back to English with a warning (never throwing); `refusalMessage` / `localizeRefusal`: a refusal's message in
  * a locale, re-rendered from its code and params. Plurals use the built-in `Intl.PluralRules`. Browser-safe.
  */
-import type { Refusal, RefusalCode } from '../types.js';
+import type { MisdealRecord, Refusal, RefusalCode, RefusalData } from '../types.js';
+import { SEATS } from '../seats.js';
 import { DEFAULT_LOCALE, LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './catalog.js';
 import { en } from './en.js';
 
@@ -70,7 +71,11 @@ export function pluralForm(locale: Locale, message: PluralMessage, count: number
 
 const PLACEHOLDER = /\{([A-Za-z][\w]*)(?:\|([\w.]+))?\}/g;
 
-function lookup(locale: Locale, key: string): string | PluralMessage | undefined {
+/** A wing's own entries (e.g. the CLI's catalog for one locale), looked up before the core's. */
+export type ExtraEntries = Readonly<Record<string, string | PluralMessage>>;
+
+function lookup(locale: Locale, key: string, extra?: ExtraEntries): string | PluralMessage | undefined {
+  if (extra !== undefined && Object.prototype.hasOwnProperty.call(extra, key)) return extra[key];
   const catalog = (CATALOGS[locale] ?? en) as Readonly<Record<string, string | PluralMessage>>;
   return Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : undefined;
 }
@@ -96,7 +101,7 @@ function partsOf(template: string): readonly Part[] {
   return parts;
 }
 
-function fill(locale: Locale, template: string, params: MessageParams): string {
+function fill(locale: Locale, template: string, params: MessageParams, extra?: ExtraEntries): string {
   let out = '';
   for (const part of partsOf(template)) {
     if (typeof part === 'string') {
@@ -113,13 +118,13 @@ function fill(locale: Locale, template: string, params: MessageParams): string {
       out += String(value);
       continue;
     }
-    const entry = lookup(locale, format);
+    const entry = lookup(locale, format, extra);
     if (entry !== undefined && typeof entry !== 'string') {
-      out += fill(locale, pluralForm(locale, entry, Number(value)), { count: value });
+      out += fill(locale, pluralForm(locale, entry, Number(value)), { count: value }, extra);
       continue;
     }
-    const named = lookup(locale, `${format}.${String(value)}`);
-    out += typeof named === 'string' ? fill(locale, named, params) : String(value);
+    const named = lookup(locale, `${format}.${String(value)}`, extra);
+    out += typeof named === 'string' ? fill(locale, named, params, extra) : String(value);
   }
   return out;
 }
@@ -134,6 +139,16 @@ export function t(locale: Locale, key: MessageKey, params: MessageParams = {}): 
   return fill(locale, template, params);
 }
 
+/**
+ * Renders a wing's own message (a template, or plural forms chosen by `params.count`) with the catalogs' placeholder
+ * rules: `{name|ns}` formats through `extra` first (the wing's plurals and names), then the core's catalog of
+ * `locale` (phases, seats, directions). How the CLI renders its messages, which live next to it.
+ */
+export function formatMessage(locale: Locale, message: string | PluralMessage, params: MessageParams = {}, extra?: ExtraEntries): string {
+  const template = typeof message === 'string' ? message : pluralForm(locale, message, Number(params['count'] ?? 0));
+  return fill(locale, template, params, extra);
+}
+
 /** True when `key` is a message key of the catalogs. */
 function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, key);
@@ -146,6 +161,26 @@ export function refusalMessage(locale: Locale, code: RefusalCode, params: Messag
   const key = typeof variant === 'string' ? `refusal.${code}.${variant}` : undefined;
   if (key !== undefined && isMessageKey(key)) return t(locale, key, params);
   return t(locale, `refusal.${code}`, params);
+}
+
+/** A rule's refusal (code and params) with its message rendered in `locale`: the public {@link Refusal}. */
+export function renderRefusal(refusal: RefusalData, locale: Locale = DEFAULT_LOCALE): Refusal {
+  return { code: refusal.code, message: refusalMessage(locale, refusal.code, refusal.params), params: refusal.params };
+}
+
+/**
+ * A misdeal's reason as a sentence in `locale`: the declaring person's own words when they typed any, otherwise
+ * the catalog's wording of its code (with the wrong counts, or the seat that declared it).
+ */
+export function misdealReasonText(locale: Locale, misdeal: MisdealRecord): string {
+  if (misdeal.text !== undefined && misdeal.text !== '') return misdeal.text;
+  if (misdeal.reason === 'declared' && misdeal.by !== null) return t(locale, 'misdeal.declared', { seat: misdeal.by });
+  const counts = misdeal.counts ?? {};
+  const held = SEATS.flatMap((seat) => {
+    const count = counts[seat];
+    return count === undefined ? [] : [t(locale, 'misdeal.holds', { seat, count })];
+  });
+  return t(locale, 'misdeal.wrongCount', { counts: held.join(', ') });
 }
 
 /** The refusal with its message in `locale` (the same object for English; code and params never change). */

@@ -6,10 +6,10 @@
 import { PAIR_SEATS, pairOf, type Pair, type Seat } from '../seats.js';
 import { withTiles } from '../tiles.js';
 import type { Tile } from '../tiles.js';
-import type { CharlestonContext, Refusal } from '../types.js';
+import type { CharlestonContext, NotNowReason, Phase, RefusalData } from '../types.js';
 import { isNorthShort } from './counts.js';
 import { checkPacketTiles } from './pass.js';
-import { refuse, type NotNowReason } from './refuse.js';
+import { refuse } from './refuse.js';
 
 /** Largest courtesy offer. */
 export const MAX_COURTESY = 3;
@@ -44,8 +44,8 @@ export function checkOffer(
   context: CharlestonContext,
   offer: { seat: Seat; count: number },
   inCourtesy: boolean,
-  phase: string,
-): Refusal | null {
+  phase: Phase,
+): RefusalData | null {
   if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'offersAfterCharleston' });
   if (pairStatus(context, pairOf(offer.seat)) === 'done') return refuse('NOT_NOW', { phase, why: PAIR_DONE });
   if (context.offers[offer.seat] !== null) return refuse('ALREADY_OFFERED');
@@ -58,8 +58,8 @@ export function checkCourtesyCommit(
   context: CharlestonContext,
   commit: { seat: Seat; tiles: readonly Tile[] },
   inCourtesy: boolean,
-  phase: string,
-): Refusal | null {
+  phase: Phase,
+): RefusalData | null {
   if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'packetsAfterCharleston' });
   const pair = pairOf(commit.seat);
   const status = pairStatus(context, pair);

@@ -3,8 +3,7 @@
  * event that the machine will accept, or the refusal in contract order (§7). The machine's guards, the
  * service's `send()` and legal-action enumeration all go through these checks.
  */
-import { pairOf } from '../seats.js';
-import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, type Refusal, type Result, type WinningHandValidator } from '../types.js';
+import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, type RefusalData, type RuleResult, type WinningHandValidator } from '../types.js';
 import { checkCourtesyCommit, checkOffer } from './courtesy.js';
 import { parseEvent } from './event-shape.js';
 import { checkPassCommit } from './pass.js';
@@ -21,7 +20,7 @@ export function refusalFor(
   context: CharlestonContext,
   event: CharlestonEvent,
   options: DecideOptions = {},
-): Refusal | null {
+): RefusalData | null {
   switch (event.type) {
     case 'pass.commit':
       return checkPassCommit(context, event, PASS_RULES[phase] ?? null, phase);
@@ -50,14 +49,9 @@ export function decide(
   context: CharlestonContext,
   raw: unknown,
   options: DecideOptions = {},
-): Result<CharlestonEvent> {
+): RuleResult<CharlestonEvent> {
   const parsed = parseEvent(raw);
   if (!parsed.ok) return parsed;
   const refusal = refusalFor(phase, context, parsed.value, options);
   return refusal === null ? parsed : { ok: false, refusal };
-}
-
-/** True when a seat of `pair` sent this courtesy event (used by the per-pair regions). */
-export function isFromPair(event: CharlestonEvent, pair: 'eastWest' | 'southNorth'): boolean {
-  return 'seat' in event && pairOf(event.seat) === pair;
 }

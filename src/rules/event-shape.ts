@@ -2,11 +2,11 @@
  * The shape check (contract §7, group 1): turns an unknown value into a typed event or refuses it with
  * `INVALID_EVENT`, then `UNKNOWN_SEAT`, then `UNKNOWN_TILE`. Reads own properties only.
  */
-import { describeType, isRecord, own } from '../errors.js';
+import { isRecord, own } from '../errors.js';
 import { isSeat } from '../seats.js';
 import { SET_SIZE, isTile } from '../tiles.js';
-import type { CharlestonEvent, CharlestonEventType, Result } from '../types.js';
-import { refuse } from './refuse.js';
+import type { CharlestonEvent, CharlestonEventType, RefusalParamsByCode, RuleResult } from '../types.js';
+import { echo, refuse, shown } from './refuse.js';
 
 type FieldKind = 'seat' | 'tiles' | 'blind' | 'vote' | 'count' | 'reason';
 interface FieldSpec {
@@ -37,29 +37,29 @@ function isEventType(value: unknown): value is CharlestonEventType {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_FIELDS, value);
 }
 
+type Problem = RefusalParamsByCode['INVALID_EVENT'];
+
 /** The problem with one field's type, or null when it is well-typed (seat and tile names are checked later). */
-function typeProblem(kind: FieldKind, name: string, value: unknown): string | null {
+function typeProblem(kind: FieldKind, field: string, value: unknown): Problem | null {
   switch (kind) {
     case 'seat':
-      return typeof value === 'string' ? null : `"${name}" must be a seat name, got ${describeType(value)}`;
+      return typeof value === 'string' ? null : { problem: 'notSeatName', field, got: shown(value) };
     case 'tiles':
-      if (!Array.isArray(value)) return `"${name}" must be an array of tile codes, got ${describeType(value)}`;
-      if (value.length > SET_SIZE) return `"${name}" lists ${value.length} tiles, more than a whole set`;
+      if (!Array.isArray(value)) return { problem: 'notTileList', field, got: shown(value) };
+      if (value.length > SET_SIZE) return { problem: 'tooManyTiles', field, length: value.length, max: SET_SIZE };
       for (let i = 0; i < value.length; i += 1) {
-        if (typeof value[i] !== 'string') return `"${name}[${i}]" must be a tile code, got ${describeType(value[i])}`;
+        if (typeof value[i] !== 'string') return { problem: 'notTileCode', field: `${field}[${i}]`, got: shown(value[i]) };
       }
       return null;
     case 'blind':
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3
-        ? null
-        : `"blind" must be an integer 0–3, got ${describeType(value)}`;
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 3 ? null : { problem: 'badBlind', field, got: shown(value) };
     case 'vote':
-      return value === 'stop' || value === 'continue' ? null : `"vote" must be "stop" or "continue", got ${describeType(value)}`;
+      return value === 'stop' || value === 'continue' ? null : { problem: 'badVote', field, got: shown(value) };
     case 'count':
-      return Number.isInteger(value) ? null : `"count" must be an integer, got ${describeType(value)}`;
+      return Number.isInteger(value) ? null : { problem: 'badCount', field, got: shown(value) };
     case 'reason':
-      if (typeof value !== 'string') return `"reason" must be text, got ${describeType(value)}`;
-      return value.length <= MAX_REASON ? null : `"reason" is ${value.length} characters, more than ${MAX_REASON}`;
+      if (typeof value !== 'string') return { problem: 'reasonNotText', field, got: shown(value) };
+      return value.length <= MAX_REASON ? null : { problem: 'reasonTooLong', field, length: value.length, max: MAX_REASON };
   }
 }
 
@@ -71,25 +71,25 @@ const FIELD_LISTS = Object.fromEntries(
 const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
 /** Validates an event's shape (group 1 of the refusal order) and returns it typed. */
-export function parseEvent(raw: unknown): Result<CharlestonEvent> {
+export function parseEvent(raw: unknown): RuleResult<CharlestonEvent> {
   try {
     return readEvent(raw);
   } catch {
     // A getter or proxy that throws while the event is read: the event cannot be read, so it is malformed.
-    return { ok: false, refusal: refuse('INVALID_EVENT', { problem: 'the event could not be read (a property threw when read)' }) };
+    return invalid({ problem: 'unreadable' });
   }
 }
 
-function readEvent(raw: unknown): Result<CharlestonEvent> {
-  if (!isRecord(raw)) return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `an event must be an object, got ${describeType(raw)}` }) };
+const invalid = (problem: Problem): RuleResult<CharlestonEvent> => ({ ok: false, refusal: refuse('INVALID_EVENT', problem) });
+
+function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
+  if (!isRecord(raw)) return invalid({ problem: 'notObject', got: shown(raw) });
   const type = own(raw, 'type');
-  if (!isEventType(type)) {
-    return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `unknown event type ${describeType(type)} (the types: ${EVENT_TYPES.join(', ')})` }) };
-  }
+  if (!isEventType(type)) return invalid({ problem: 'unknownType', got: shown(type) });
   const fields = EVENT_FIELDS[type];
   for (const key in raw) {
     if (key !== 'type' && hasOwn(raw, key) && !hasOwn(fields, key)) {
-      return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `${type} has no field "${key}"` }) };
+      return invalid({ problem: 'unknownField', type, field: echo(key) });
     }
   }
   // Check each field and rebuild the event from its known fields only: nothing else from the input reaches the machine.
@@ -98,17 +98,17 @@ function readEvent(raw: unknown): Result<CharlestonEvent> {
     const value = own(raw, name);
     if (value === undefined) {
       if (spec.optional) continue;
-      return { ok: false, refusal: refuse('INVALID_EVENT', { problem: `${type} needs a "${name}" field` }) };
+      return invalid({ problem: 'missingField', type, field: name });
     }
     const problem = typeProblem(spec.kind, name, value);
-    if (problem !== null) return { ok: false, refusal: refuse('INVALID_EVENT', { problem }) };
+    if (problem !== null) return invalid({ ...problem, type });
     event[name] = Array.isArray(value) ? [...value] : value;
   }
   const seat = event.seat;
-  if (seat !== undefined && !isSeat(seat)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: String(seat) }) };
+  if (seat !== undefined && !isSeat(seat)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: echo(String(seat)) }) };
   const tiles = event.tiles;
   if (Array.isArray(tiles)) {
-    for (const tile of tiles) if (!isTile(tile)) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: String(tile) }) };
+    for (const tile of tiles) if (!isTile(tile)) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: echo(String(tile)) }) };
   }
   return { ok: true, value: event as CharlestonEvent };
 }

@@ -4,10 +4,10 @@
  */
 import { dealFromSeed, type Deal } from '../deal.js';
 import { nextSeed, type Seed } from '../prng.js';
-import { withSeat, type Seat } from '../seats.js';
+import { withSeat, type BySeat, type Seat } from '../seats.js';
 import { withTiles } from '../tiles.js';
-import type { CharlestonContext, RuleOptions, Vote } from '../types.js';
-import { seatsWithWrongCount } from './counts.js';
+import type { CharlestonContext, MisdealRecord, RuleOptions, Vote } from '../types.js';
+import { seatsWithWrongCount, tileCount } from './counts.js';
 
 /** What the machine is started with. */
 export interface CharlestonInput {
@@ -52,11 +52,16 @@ export function drawForNorth(context: CharlestonContext): Pick<CharlestonContext
   return { racks: withSeat(context.racks, 'north', withTiles(context.racks.north, [tile])), wall };
 }
 
-/** The misdeal record for a wrong count found by the engine. */
-export function wrongCountReason(context: CharlestonContext): string {
-  return `wrong tile count: ${seatsWithWrongCount(context)
-    .map((seat) => `${seat} holds ${context.racks[seat].length + (context.table[seat]?.tiles.length ?? 0)}`)
-    .join(', ')}`;
+/** The misdeal record for a wrong count found by the engine (R11): each seat with a wrong count, and what it held. */
+export function wrongCountMisdeal(context: Pick<CharlestonContext, 'racks' | 'table'>): MisdealRecord {
+  const counts: Partial<BySeat<number>> = {};
+  for (const seat of seatsWithWrongCount(context)) counts[seat] = tileCount(context, seat);
+  return { by: null, reason: 'wrongCount', counts };
+}
+
+/** The misdeal record for a declaration (R12), with the declaring person's own words when they typed any. */
+export function declaredMisdeal(by: Seat, text: string | undefined): MisdealRecord {
+  return text === undefined ? { by, reason: 'declared' } : { by, reason: 'declared', text };
 }
 
 /** R7: all four seats said continue. */

@@ -4,7 +4,7 @@
  */
 import { SEATS, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
 import { JOKER, faceOf, firstUnpickable, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
-import type { CharlestonContext, Packet, PassRule, Refusal } from '../types.js';
+import type { CharlestonContext, Packet, PassRule, Phase, RefusalData } from '../types.js';
 import { refuse } from './refuse.js';
 
 /** Tiles in every Charleston packet (R1). */
@@ -21,7 +21,7 @@ export function checkPacketTiles(
   rack: readonly TileId[],
   tiles: readonly Tile[],
   expected: number,
-): Refusal | null {
+): RefusalData | null {
   if (tiles.length !== expected) return refuse('WRONG_PACKET_SIZE', { expected, actual: tiles.length });
   if (tiles.includes(JOKER)) return refuse('JOKER_NOT_PASSABLE');
   const missing = firstMissingTile(rack, tiles);
@@ -36,8 +36,8 @@ export function checkPassCommit(
   context: CharlestonContext,
   commit: { seat: Seat; tiles: readonly Tile[]; blind?: number },
   rule: Pick<PassRule, 'blindAllowed'> | null,
-  phase: string,
-): Refusal | null {
+  phase: Phase,
+): RefusalData | null {
   if (rule === null) return refuse('NOT_NOW', { phase, why: 'passOnlyInCharleston' });
   if (context.table[commit.seat] !== null) return refuse('ALREADY_COMMITTED');
   const blind = commit.blind ?? 0;

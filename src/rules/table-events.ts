@@ -4,11 +4,10 @@
  */
 import { countCodes, facesOf, type Tile } from '../tiles.js';
 import { pairOf, type Seat } from '../seats.js';
-import { PASS_RULES, type CharlestonContext, type Phase, type Refusal, type RuleOptions, type WinningHandValidator } from '../types.js';
+import { isPassPhase, type CharlestonContext, type Phase, type RefusalData, type RuleOptions, type WinningHandValidator } from '../types.js';
 import { isNorthShort } from './counts.js';
 import { pairStatus } from './courtesy.js';
-import { refuse } from './refuse.js';
-import { describeType } from '../errors.js';
+import { echo, refuse, shown } from './refuse.js';
 
 /** States in which the hand is over: every event is NOT_NOW there. */
 export const ENDED_PHASES: readonly Phase[] = ['complete', 'eastMahjong', 'misdeal'];
@@ -19,17 +18,22 @@ export function isInPlay(phase: Phase): boolean {
 }
 
 /** R5: a seat takes back its unresolved pass or courtesy packet. */
-export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
-  const inPass = PASS_RULES[phase] !== undefined;
+export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase): RefusalData | null {
+  const inPass = isPassPhase(phase);
   if (!inPass && phase !== 'courtesy') return refuse('NOT_NOW', { phase, why: 'noPassUnderWay' });
   if (phase === 'courtesy' && pairStatus(context, pairOf(seat)) === 'done') {
     return refuse('NOT_NOW', { phase, why: 'pairCourtesyOver' });
   }
+  return checkPassRetract(context, seat);
+}
+
+/** R5 in a pass state (any of the six: the rule is the same in each): the seat has an unresolved packet. */
+export function checkPassRetract(context: CharlestonContext, seat: Seat): RefusalData | null {
   return context.table[seat] === null ? refuse('NOTHING_TO_RETRACT') : null;
 }
 
 /** R7: one vote per seat, only at the stop checkpoint. */
-export function checkVote(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
+export function checkVote(context: CharlestonContext, seat: Seat, phase: Phase): RefusalData | null {
   if (phase !== 'stopCheckpoint') {
     const why = phase.startsWith('secondCharleston')
       ? 'secondCharlestonBegun'
@@ -58,7 +62,7 @@ export function checkDeclare(
   seat: Seat,
   phase: Phase,
   validator?: WinningHandValidator,
-): Refusal | null {
+): RefusalData | null {
   if (seat !== 'east') return refuse('ONLY_EAST');
   if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'handEnded' });
   const anyCommit = Object.values(context.table).some((packet) => packet !== null);
@@ -72,41 +76,46 @@ export function checkDeclare(
  * but a boolean, is contained: the declaration is refused (`NOT_A_WINNING_HAND`, saying that the check failed)
  * and the table goes on as if East had not declared.
  */
-export function askValidator(validator: WinningHandValidator, rack: readonly Tile[]): Refusal | null {
+export function askValidator(validator: WinningHandValidator, rack: readonly Tile[]): RefusalData | null {
   let answer: unknown;
   try {
     answer = validator(Object.freeze([...rack]));
   } catch (error) {
-    return refuse('NOT_A_WINNING_HAND', { variant: 'validatorFailed', problem: `it threw ${describeError(error)}` });
+    return refuse('NOT_A_WINNING_HAND', { variant: 'validatorFailed', problem: 'threw', got: describeError(error) });
   }
   if (answer === true) return null;
   if (answer === false) return refuse('NOT_A_WINNING_HAND');
-  return refuse('NOT_A_WINNING_HAND', { variant: 'validatorFailed', problem: `it answered ${describeType(answer)}, not true or false` });
+  return refuse('NOT_A_WINNING_HAND', { variant: 'validatorFailed', problem: 'notBoolean', got: shown(answer) });
 }
 
-/** A thrown value in a few words, for a refusal's message (never its stack). */
+/** A thrown value in a few words, for a refusal's params (never its stack): `Name: message`, cut by `echo`. */
 function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message.slice(0, 200)}`;
+  if (error instanceof Error) return echo(`${error.name}: ${error.message}`);
   try {
-    return describeType(error);
+    return shown(error);
   } catch {
-    return 'an unreadable value';
+    return '?';
   }
 }
 
 /** R11: a short North draws its 13th tile from the wall. */
-export function checkDraw(context: CharlestonContext, seat: Seat, phase: Phase): Refusal | null {
+export function checkDraw(context: CharlestonContext, seat: Seat, phase: Phase): RefusalData | null {
   if (!isInPlay(phase)) return refuse('NOT_NOW', { phase, why: 'handEnded' });
+  return checkNorthDraw(context, seat);
+}
+
+/** R11 in any state of play (the rule is the same in each): only a short North draws. */
+export function checkNorthDraw(context: CharlestonContext, seat: Seat): RefusalData | null {
   // All 152 tiles are always on the table, so a short North's wall always has tiles left.
   return seat === 'north' && isNorthShort(context) ? null : refuse('NOT_SHORT');
 }
 
 /** R12: any seat may declare a misdeal while the hand is in play. */
-export function checkMisdeal(phase: Phase): Refusal | null {
+export function checkMisdeal(phase: Phase): RefusalData | null {
   return isInPlay(phase) ? null : refuse('NOT_NOW', { phase, why: 'handEnded' });
 }
 
 /** R12: a redeal follows a misdeal. */
-export function checkRedeal(phase: Phase): Refusal | null {
+export function checkRedeal(phase: Phase): RefusalData | null {
   return phase === 'misdeal' ? null : refuse('NOT_NOW', { phase, why: 'redealAfterMisdealOnly' });
 }

@@ -40,13 +40,28 @@ export class Gate {
     this.#failures.take(address);
   }
 
-  /** Authorizes `token` on table `id` for a client at `address` (see the module comment). */
+  /**
+   * Takes one failed check from `address`'s budget before a look-up (429 when none is left), so that concurrent
+   * attempts cannot all pass a check made before any of them failed.
+   */
+  #reserve(address: string): void {
+    if (!this.#failures.take(address)) throw new ServiceError('RATE_LIMITED', 'too many failed token checks from this address: wait a moment and try again');
+  }
+
+  /**
+   * Authorizes `token` on table `id` for a client at `address` (see the module comment). Only a token already
+   * known on this very table is answered without touching the budget; any look-up reserves one failed check of the
+   * address (a verified token sent to tables it does not belong to included), given back when the check succeeds.
+   */
   async authorize(address: string, id: string, token: string | null): Promise<{ role: Role; tokenHash: string }> {
-    if (token === null || !this.#service.isVerified(hashToken(token))) this.check(address);
+    if (token !== null && this.#service.knows(id, hashToken(token))) return this.#service.authorize(id, token);
+    this.#reserve(address);
     try {
-      return await this.#service.authorize(id, token);
+      const who = await this.#service.authorize(id, token);
+      this.#failures.refund(address);
+      return who;
     } catch (error) {
-      if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) this.failed(address);
+      if (!(error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND'))) this.#failures.refund(address);
       throw error;
     }
   }
@@ -54,9 +69,13 @@ export class Gate {
   /** True when table `id` exists; a miss counts as a failed check of `address` (429 once they are used up). */
   async exists(address: string, id: string): Promise<boolean> {
     if (this.#service.cache.peek(id) !== null) return true;
-    this.check(address);
-    const found = await this.#service.exists(id);
-    if (!found) this.failed(address);
+    this.#reserve(address);
+    let found = false;
+    try {
+      found = await this.#service.exists(id);
+    } finally {
+      if (found) this.#failures.refund(address);
+    }
     return found;
   }
 }

@@ -130,6 +130,9 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
     {
       websocket: true,
       schema: { params: tableParams },
+      // Upgrades carry no bearer: they are bounded by the caps per address and per token and by the budget of
+      // failed checks, not by the address's HTTP budget (players behind one address must be able to reconnect).
+      config: { rateLimit: false },
       preValidation: async (request) => {
         if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ServiceError('INVALID_INPUT', 'upgrade: this route is a WebSocket');
         if (!isAllowedOrigin(request, allowedOrigins)) throw new ServiceError('FORBIDDEN', 'origin: not allowed (start the service with --allow-origin)');

@@ -167,6 +167,11 @@ export class TableMaster {
     return { role, tokenHash };
   }
 
+  /** True when `tokenHash` is known on table `id` (cached): checking it costs no look-up. */
+  knows(id: string, tokenHash: string): boolean {
+    return this.#tokens.has(`${id} ${tokenHash}`);
+  }
+
   /** True when `tokenHash` was verified on some table by this node (limits may key on it). */
   isVerified(tokenHash: string): boolean {
     return this.#verified.has(tokenHash);

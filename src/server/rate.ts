@@ -38,6 +38,12 @@ export class RateLimiter {
     return true;
   }
 
+  /** Gives back one message taken from `key`'s bucket (a reservation that was not needed). */
+  refund(key: string, now: number = Date.now()): void {
+    const bucket = this.#refill(key, now);
+    bucket.tokens = Math.min(this.#options.burst, bucket.tokens + 1);
+  }
+
   /** True when `key`'s bucket holds at least one message (takes nothing). */
   allows(key: string, now: number = Date.now()): boolean {
     return this.#refill(key, now).tokens >= 1;

@@ -44,8 +44,9 @@ describe('the client flow machine', () => {
     expect(actor.getSnapshot().context.alert).toBe('Choose 2 more.');
     actor.send({ type: 'tile.toggle', id: (naturals[0] as { id: number }).id });
     for (const tile of naturals.slice(0, 4)) actor.send({ type: 'tile.toggle', id: tile.id });
-    // A fourth tap replaces the oldest choice: three stay chosen.
-    expect(actor.getSnapshot().context.chosen).toEqual(naturals.slice(1, 4).map((tile) => tile.id));
+    // A fourth tap drops nothing: the first three stay chosen and the page says three are already chosen.
+    expect(actor.getSnapshot().context.chosen).toEqual(naturals.slice(0, 3).map((tile) => tile.id));
+    expect(actor.getSnapshot().context.alert).toBe('You have already chosen 3: tap a chosen tile to put it back first.');
     actor.send({ type: 'act', action: 'pass' });
     expect(actor.getSnapshot().matches({ live: 'confirming' })).toBe(true);
     actor.send({ type: 'cancel' });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
 import { SEATS, refusalMessage, type Seat } from '../../src/index.js';
 import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
-import { actAndConfirm, chooseTiles, phaseOf, playSeat, versionOf } from './support/play.js';
+import { actAndConfirm, chooseTiles, isEnabled, phaseOf, playSeat, versionOf } from './support/play.js';
 import { startClientService, type ClientService } from './support/service.js';
 
 let server: ClientService;
@@ -117,15 +117,16 @@ describe('the client through the service', () => {
     await east.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     expect(await versionOf(east)).toBe(version);
     expect(await east.locator('[data-action="retract"]').isEnabled()).toBe(true);
-    expect(await east.locator('[data-action="pass"]').isDisabled()).toBe(true);
+    expect(await isEnabled(east, 'pass')).toBe(false);
     expect(await east.locator('[data-tile]').count()).toBe(11);
     expect((await east.locator('.packet .tile').evaluateAll((tiles) => tiles.length))).toBe(3);
     expect(await east.locator('.seat[data-seat="east"] .seat-count').textContent()).toBe('14 tiles');
     expect(chosen.length).toBe(3);
     // Until the table has passed, East may take the packet back (and pass again).
     await east.click('[data-action="retract"]');
-    await east.locator('[data-action="retract"]:disabled').waitFor({ timeout: 15_000 });
-    // The button is disabled as soon as the retract is sent; the rack grows back when the next view arrives.
+    // The button is disabled as soon as the retract is sent and gone once the view says there is nothing to take
+    // back (a control that is not shown is not enabled); the rack grows back when the next view arrives.
+    await expect.poll(() => isEnabled(east, 'retract'), { timeout: 15_000 }).toBe(false);
     await expect.poll(() => east.locator('[data-tile]').count(), { timeout: 15_000 }).toBe(14);
     await chooseTiles(east, 3);
     await actAndConfirm(east, 'pass');
@@ -136,7 +137,8 @@ describe('the client through the service', () => {
     await actAndConfirm(south, 'pass');
     await east.locator('[data-phase="firstCharleston.across"]').waitFor({ timeout: 15_000 });
     await south.locator('[data-phase="firstCharleston.across"]').waitFor({ timeout: 15_000 });
-    expect(await east.locator('.received .tile').count()).toBe(3);
+    // The three tiles received joined the rack, marked as new.
+    expect(await east.locator('[data-tile][data-new]').count()).toBe(3);
     expect(await east.locator('[data-tile]').count()).toBe(14);
   }, 90_000);
 
@@ -181,7 +183,7 @@ describe('the client through the service', () => {
     const toBot = await server.api('PUT', `/api/tables/${table.id}/seats/south`, { token: admin, body: { player: 'teacher' } });
     expect(toBot.status).toBe(200);
     // The bot passes for South: East sees South's packet on the table, South's page sees its own packet.
-    await east.locator('.seat[data-seat="south"] .chip.packet').waitFor({ timeout: 15_000 });
+    await east.locator('.seat[data-seat="south"] [data-packet-of]').waitFor({ timeout: 15_000 });
     await south.locator('.packet .tile').first().waitFor({ timeout: 15_000 });
     expect(await south.locator('[data-tile]').count()).toBe(10);
 
@@ -196,7 +198,7 @@ describe('the client through the service', () => {
     await chooseTiles(south, 3);
     expect(await south.locator('[data-action="pass"]').isEnabled()).toBe(true);
     await actAndConfirm(south, 'pass');
-    await east.locator('.seat[data-seat="south"] .chip.packet').waitFor({ timeout: 15_000 });
+    await east.locator('.seat[data-seat="south"] [data-packet-of]').waitFor({ timeout: 15_000 });
     expect(await south.locator('[role="alert"]').textContent()).toBe('');
   }, 90_000);
 
@@ -222,8 +224,8 @@ describe('the client through the service', () => {
     expect(await north.locator('.prompt').textContent()).toMatch(/^You hold 12 tiles: draw the missing tile from the wall\./);
     expect(await north.locator('[data-tile]').count()).toBe(12);
     await north.click('[data-action="draw"]');
-    await north.locator('[data-action="draw"]:disabled').waitFor({ timeout: 15_000 });
-    // Disabled once the draw is sent; the 13th tile arrives with the next view.
+    // Disabled once the draw is sent, gone once North is not short; the 13th tile arrives with the next view.
+    await expect.poll(() => isEnabled(north, 'draw'), { timeout: 15_000 }).toBe(false);
     await expect.poll(() => north.locator('[data-tile]').count(), { timeout: 15_000 }).toBe(13);
     expect(await north.locator('.seat[data-seat="north"] .seat-count').textContent()).toBe('13 tiles');
   }, 60_000);

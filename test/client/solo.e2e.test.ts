@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../scripts/build-client.js';
 import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
-import { phaseOf, playSeat, versionOf } from './support/play.js';
+import { isEnabled, phaseOf, playSeat, versionOf } from './support/play.js';
 import { serveClient, type StaticServer } from './support/static-server.js';
 
 let dir: string;
@@ -53,8 +53,8 @@ describe('solo practice in the browser', () => {
 
     expect(await page.locator('[data-tile]').count()).toBe(14);
     // The bots' packets are on the table at once: East's declaration is no longer legal.
-    await page.locator('.chip.packet').nth(2).waitFor();
-    expect(await page.locator('[data-action="declare"]').isDisabled()).toBe(true);
+    await page.locator('[data-packet-of]').nth(2).waitFor();
+    expect(await isEnabled(page, 'declare')).toBe(false);
     const log = await playSeat(page, { vote: 'continue', blind: 1, offer: 2 });
 
     expect(await phaseOf(page)).toBe('complete');
@@ -74,7 +74,7 @@ describe('solo practice in the browser', () => {
     expect(await page.locator('.seat[data-seat="south"] .seat-count').textContent()).toBe('13 tiles');
     expect(await versionOf(page)).toBeGreaterThan(28);
     for (const action of ['pass', 'retract', 'vote-stop', 'vote-continue', 'offer-0', 'give', 'draw', 'declare', 'misdeal', 'redeal', 'hint']) {
-      expect(await page.locator(`[data-action="${action}"]`).isDisabled(), action).toBe(true);
+      expect(await isEnabled(page, action), action).toBe(false);
     }
     expect(requests).toEqual([]);
     expect(server.apiRequests.length).toBe(apiBefore);
@@ -107,15 +107,20 @@ describe('solo practice in the browser', () => {
 
   it('misdeals behind a confirm step, and redeals hand 2', async () => {
     const page = await openSolo('seed=9&botDelay=0');
+    // The misdeal sits in the table menu, with its consequence stated.
+    expect(await page.locator('[data-action="misdeal"]').count()).toBe(0);
+    await page.click('[data-action="menu"]');
+    expect(await page.locator('.menu-note').textContent()).toContain('ends this hand for all four players');
     await page.click('[data-action="misdeal"]');
     expect(await page.locator('[data-action="confirm"]').isVisible()).toBe(true);
     await page.click('[data-action="cancel"]');
     expect(await phaseOf(page)).toBe('firstCharleston.right');
+    await page.click('[data-action="menu"]');
     await page.click('[data-action="misdeal"]');
     await page.click('[data-action="confirm"]');
     await page.locator('[data-phase="misdeal"]').waitFor();
     expect(await page.locator('[data-action="redeal"]').isEnabled()).toBe(true);
-    expect(await page.locator('[data-action="pass"]').isDisabled()).toBe(true);
+    expect(await isEnabled(page, 'pass')).toBe(false);
     await page.click('[data-action="redeal"]');
     await page.locator('[data-phase="firstCharleston.right"]').waitFor();
     expect(await page.locator('h1').textContent()).toContain('Hand 2');
@@ -125,13 +130,14 @@ describe('solo practice in the browser', () => {
   it("offers East's declaration while no packet is on the table, behind a confirm step", async () => {
     // The bots wait a minute before their first move, so the table has no packet yet.
     const page = await openSolo('botDelay=60000'); // no seed: the engine's unpredictable deal
-    expect(await page.locator('.chip.packet').count()).toBe(0);
+    expect(await page.locator('[data-packet-of]').count()).toBe(0);
     expect(await page.locator('[data-action="declare"]').isEnabled()).toBe(true);
     await page.click('[data-action="declare"]');
     await page.click('[data-action="confirm"]');
     await page.locator('[data-phase="eastMahjong"]').waitFor();
     expect(await page.locator('.prompt').textContent()).toBe('East declared a winning opening hand.');
-    expect(await page.locator('[data-action="misdeal"]').isDisabled()).toBe(true);
+    expect(await isEnabled(page, 'misdeal')).toBe(false);
+    expect(await page.locator('[data-action="menu"]').count()).toBe(0);
     await page.context().close();
   });
 

@@ -10,10 +10,10 @@ import { LiveClient, api, createTable, startNode, type Node } from './support.js
 let node: Node;
 beforeAll(async () => {
   node = await startNode({ location: { kind: 'pglite', dir: null } });
-}, 60_000);
+});
 afterAll(async () => {
   await node?.close();
-}, 60_000);
+});
 
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 

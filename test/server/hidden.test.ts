@@ -12,10 +12,10 @@ import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, keysOf, startNode, t
 let node: Node;
 beforeAll(async () => {
   node = await startNode({ location: { kind: 'pglite', dir: null } });
-}, 60_000);
+});
 afterAll(async () => {
   await node?.close();
-}, 60_000);
+});
 
 const TILE_CODE = /"(?:[1-9][BCD]|[NESW]|[RGW]D|F\d?|J)"/;
 

@@ -77,6 +77,22 @@ describe('limits key on verified identity', () => {
     expect((await api(n.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).status).toBe(200);
   });
 
+  it('a verified token sent to tables it does not belong to spends the address\'s failed checks too', async () => {
+    const { db, count } = await countingDb();
+    const n = await node({ db, authFailures: { burst: 5, perSecond: 0.001 } });
+    const table = await createTable(n.base, { seed: 13 });
+    const token = table.tokens.east as string;
+    expect((await api(n.base, 'GET', `/api/tables/${table.id}`, { token })).status).toBe(200);
+    const fresh = (i: number): string => `${'B'.repeat(20)}${String(i).padStart(2, '0')}`;
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => api(n.base, 'GET', `/api/tables/${fresh(i)}`, { token }).then((reply) => reply.status)));
+    expect(statuses.filter((status) => status === 404)).toHaveLength(5); // concurrent attempts cannot overdraw the budget
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    const before = count();
+    expect((await api(n.base, 'GET', `/api/tables/${fresh(99)}`, { token })).status).toBe(429);
+    expect(count() - before).toBe(0);
+    expect((await api(n.base, 'GET', `/api/tables/${table.id}`, { token })).status).toBe(200); // its own table still answers
+  });
+
   it('an unknown table or token is looked up once: repeated attempts run no statement', async () => {
     const { db, count } = await countingDb();
     const n = await node({ db, authFailures: { burst: 1_000, perSecond: 1_000 } });

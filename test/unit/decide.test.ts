@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PHASES } from '../../src/phase.js';
-import { decide, isFromPair, refusalFor } from '../../src/rules/decide.js';
+import { decide, refusalFor } from '../../src/rules/decide.js';
 import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, type RefusalCode } from '../../src/types.js';
 import { SHORT_NORTH, tableOf, withCommit, withOffers, withVotes } from './fixtures.js';
 
@@ -89,28 +89,15 @@ describe('decide', () => {
     const refused = decide('firstCharleston.right', base, event, { isWinningHand: () => false });
     expect(!refused.ok && refused.refusal.code).toBe('NOT_A_WINNING_HAND');
   });
-  it('every refusal carries a message', () => {
+  it('a refusal is data: a code and JSON-serializable params, no message (rendered at the boundary)', () => {
     const result = decide('courtesy', base, { type: 'vote.cast', seat: 'east', vote: 'stop' });
-    expect(!result.ok && result.refusal.message.length).toBeGreaterThan(10);
+    expect(!result.ok && result.refusal).toEqual({ code: 'NOT_NOW', params: { phase: 'courtesy', why: 'voteAtCheckpointOnly' } });
+    expect(!result.ok && JSON.parse(JSON.stringify(result.refusal))).toEqual(!result.ok && result.refusal);
+    expect(result.ok || 'message' in result.refusal).toBe(false);
   });
   it('does not change the context', () => {
     const before = JSON.stringify(base);
     decide('firstCharleston.right', base, { type: 'pass.commit', seat: 'east', tiles: ['1B', '2B', '3B'] });
     expect(JSON.stringify(base)).toBe(before);
-  });
-});
-
-describe('isFromPair', () => {
-  it.each([
-    ['east', 'eastWest', true],
-    ['west', 'eastWest', true],
-    ['south', 'eastWest', false],
-    ['north', 'southNorth', true],
-    ['east', 'southNorth', false],
-  ] as const)('%s in %s: %s', (seat, pair, expected) => {
-    expect(isFromPair({ type: 'courtesy.offer', seat, count: 1 }, pair)).toBe(expected);
-  });
-  it('hand.redeal has no seat and belongs to no pair', () => {
-    expect(isFromPair({ type: 'hand.redeal' }, 'eastWest')).toBe(false);
   });
 });

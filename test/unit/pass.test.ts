@@ -67,11 +67,11 @@ describe('checkPassCommit: refusals in contract order', () => {
   ];
   it.each(rows)('%s', (_name, context, seat, tiles, blind, rule, expected) => {
     const commit = blind === undefined ? { seat, tiles } : { seat, tiles, blind };
-    expect(checkPassCommit(context, commit, rule, 'test')?.code ?? null).toBe(expected);
+    expect(checkPassCommit(context, commit, rule, 'firstCharleston.left')?.code ?? null).toBe(expected);
   });
 
   it('names the missing tile', () => {
-    expect(checkPassCommit(base, { seat: 'east', tiles: ['1B', '9D', '2B'] }, NO_BLIND, 'test')?.message).toContain('9D');
+    expect(checkPassCommit(base, { seat: 'east', tiles: ['1B', '9D', '2B'] }, NO_BLIND, 'firstCharleston.right')?.params).toEqual({ tile: '9D' });
   });
 });
 

@@ -182,7 +182,7 @@ describe('redeal (R12)', () => {
     expect(second.rules).toEqual({ winningHands: [] });
   });
   it('clears the table, votes, offers and the misdeal record', () => {
-    const dirty = { ...first, votes: { ...first.votes, east: 'stop' as const }, offers: { ...first.offers, west: 2 }, misdeal: { by: 'south' as const, reason: 'x' } };
+    const dirty = { ...first, votes: { ...first.votes, east: 'stop' as const }, offers: { ...first.offers, west: 2 }, misdeal: { by: 'south' as const, reason: 'declared' as const, text: 'x' } };
     const again = redeal(dirty);
     expect(again.votes).toEqual({ east: null, south: null, west: null, north: null });
     expect(again.offers).toEqual({ east: null, south: null, west: null, north: null });

@@ -67,7 +67,7 @@ describe('checkVote (R7)', () => {
     expect(checkVote(withVotes(base, { east: 'continue' }), 'east', phase)?.code).toBe('NOT_NOW');
   });
   it('inside the second Charleston the message says it must be finished', () => {
-    expect(checkVote(base, 'east', 'secondCharleston.across')?.message).toMatch(/finish/);
+    expect(checkVote(base, 'east', 'secondCharleston.across')?.params).toEqual({ phase: 'secondCharleston.across', why: 'secondCharlestonBegun' });
   });
 });
 

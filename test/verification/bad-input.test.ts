@@ -312,7 +312,7 @@ describe('bad persisted tables: a RestoreError that names the problem, nothing h
   });
 
   it('another version', () => {
-    for (const version of [0, 2, 1.5, '1', null, [1]]) {
+    for (const version of [0, 3, 1.5, '1', '2', null, [2]]) {
       const error = expectRestoreError(JSON.stringify({ ...parsed(), version }), 'wrong-version', 'version');
       expect(error.message).toContain('version');
     }
@@ -354,7 +354,8 @@ describe('bad persisted tables: a RestoreError that names the problem, nothing h
       ['a vote of maybe', withContext((c) => ((c.votes as Record<string, unknown>).east = 'maybe')), 'context.votes.east'],
       ['an offer of 4', withContext((c) => ((c.offers as Record<string, unknown>).east = 4)), 'context.offers.east'],
       ['exchanged not booleans', withContext((c) => (c.exchanged = { eastWest: 'no', southNorth: false })), 'context.exchanged'],
-      ['a misdeal record outside a misdeal', withContext((c) => (c.misdeal = { by: null, reason: 'x' })), 'context.misdeal'],
+      ['a misdeal record outside a misdeal', withContext((c) => (c.misdeal = { by: null, reason: 'wrongCount' })), 'context.misdeal'],
+      ['a misdeal reason that is not a code', withContext((c) => (c.misdeal = { by: 'east', reason: 'x' })), 'context.misdeal.reason'],
     ];
     for (const [name, text, where] of cases) {
       const error = expectRestoreError(text, 'invalid', where);

@@ -10,15 +10,18 @@ export interface LanguagePickerProps {
   locale: Locale;
   onChange: (locale: Locale) => void;
   id?: string;
+  /** No visible label (the select is named by `aria-label`): the table page's header on a phone. */
+  compact?: boolean;
 }
 
 /** A labelled select of the four languages. */
-export function LanguagePicker({ locale, onChange, id = 'language' }: LanguagePickerProps) {
+export function LanguagePicker({ locale, onChange, id = 'language', compact = false }: LanguagePickerProps) {
   return (
     <span className="language">
-      <label htmlFor={id}>{ct(locale, 'app.language')}</label>
+      {!compact && <label htmlFor={id}>{ct(locale, 'app.language')}</label>}
       <select
         id={id}
+        {...(compact ? { 'aria-label': ct(locale, 'app.language'), title: ct(locale, 'app.language') } : {})}
         value={locale}
         onChange={(event) => {
           if (isLocale(event.target.value)) onChange(event.target.value);

@@ -1,78 +1,216 @@
 /**
- * Always on screen: the phase in words with the ROLLOR strip of the six passes, the direction of this pass,
- * who the table waits for ("holding up the table"), each seat's tile count and packet on the table.
+ * The table seen from above, from this seat's point of view: you at the bottom, the seat on your right at the
+ * right, across at the top. Opponents' racks are rows of tile backs with their counts; a packet on the table is a
+ * face-down stack in front of its seat; the current pass is an arrow from you to its receiver with the direction's
+ * word; when a pass resolves, the four packets slide to their receivers (not with reduced motion). Above it, the
+ * ROLLOR strip of the six passes in the page's language.
  */
-import { SEATS, targetOf, t, type Locale, type PublicView, type Seat } from '../../index.js';
+import { PASS_RULES, targetOf, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import { isSeatView } from '../transport.js';
+import { TileBack } from './Tile.js';
 
 const ROLLOR = [
-  { phase: 'firstCharleston.right', direction: 'right', letter: 'R' },
-  { phase: 'firstCharleston.across', direction: 'across', letter: 'O' },
-  { phase: 'firstCharleston.left', direction: 'left', letter: 'L' },
-  { phase: 'secondCharleston.left', direction: 'left', letter: 'L' },
-  { phase: 'secondCharleston.across', direction: 'across', letter: 'O' },
-  { phase: 'secondCharleston.right', direction: 'right', letter: 'R' },
+  { phase: 'firstCharleston.right', direction: 'right' },
+  { phase: 'firstCharleston.across', direction: 'across' },
+  { phase: 'firstCharleston.left', direction: 'left' },
+  { phase: 'secondCharleston.left', direction: 'left' },
+  { phase: 'secondCharleston.across', direction: 'across' },
+  { phase: 'secondCharleston.right', direction: 'right' },
 ] as const;
+
+/**
+ * The ROLLOR letters, in each language's own initials where its teaching pages give them. Only the English page
+ * does (Right, Over, Left); the Catalan, Swahili and Greek pages quote the English mnemonic, so they show words.
+ */
+const ROLLOR_LETTERS: Partial<Record<Locale, Record<Direction, string>>> = { en: { right: 'R', across: 'O', left: 'L' } };
 
 const ORDER = ['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left', 'stopCheckpoint', 'secondCharleston.left', 'secondCharleston.across', 'secondCharleston.right', 'courtesy', 'complete'];
 
-/** Props of the status panel. */
+/** Where a seat sits on screen. */
+export type Place = 'bottom' | 'right' | 'top' | 'left';
+const PLACES: readonly Place[] = ['bottom', 'right', 'top', 'left'];
+
+/** The seats from `me` round the table: bottom, right, top, left (a spectator sees East at the bottom). */
+export function seatsAround(me: Seat | null): Record<Place, Seat> {
+  const base = me ?? 'east';
+  return { bottom: base, right: targetOf(base, 'right'), top: targetOf(base, 'across'), left: targetOf(base, 'left') };
+}
+
+/** The place on screen of `seat` seen from `me`. */
+export function placeOf(me: Seat | null, seat: Seat): Place {
+  const around = seatsAround(me);
+  return PLACES.find((place) => around[place] === seat) ?? 'bottom';
+}
+
+/** Props of the ROLLOR strip. */
+export interface RollorProps {
+  locale: Locale;
+  view: PublicView;
+}
+
+/** The six passes in two groups of three, the current one marked; letters where the language has them, else words. */
+export function RollorStrip({ locale, view }: RollorProps) {
+  const at = ORDER.indexOf(view.phase);
+  const groups = [ROLLOR.slice(0, 3), ROLLOR.slice(3)];
+  return (
+    <div className="rollor" role="group" aria-label={ct(locale, 'table.rollor')}>
+      {groups.map((group, g) => (
+        <ol key={g} className="rollor-group" aria-label={ct(locale, g === 0 ? 'rollor.first' : 'rollor.second')}>
+          {group.map((step) => {
+            const current = step.phase === view.phase;
+            const done = at > ORDER.indexOf(step.phase);
+            const letter = ROLLOR_LETTERS[locale]?.[step.direction] ?? '';
+            return (
+              <li key={step.phase} className={current ? 'current' : done ? 'done' : ''} aria-current={current ? 'step' : undefined}>
+                {letter !== '' && (
+                  <span className="letter" aria-hidden="true">
+                    {letter}
+                  </span>
+                )}
+                <span className="word">{t(locale, `direction.${step.direction}`)}</span>
+              </li>
+            );
+          })}
+        </ol>
+      ))}
+    </div>
+  );
+}
+
+/** A pass that just resolved, for the slide of the packets. */
+export interface Flight {
+  direction: Direction;
+  /** Changes with every resolved pass, so the slide runs again. */
+  key: number;
+}
+
+/** Props of the table. */
 export interface TableStatusProps {
   locale: Locale;
   view: PublicView;
   /** Seats played by bots (solo: every seat but the person's). */
   bots: readonly Seat[];
+  flight: Flight | null;
+  onFlightEnd: () => void;
 }
 
-/** The six passes, the current one marked. */
-export function RollorStrip({ locale, view }: Pick<TableStatusProps, 'locale' | 'view'>) {
-  const at = ORDER.indexOf(view.phase);
+function Backs({ count, place }: { count: number; place: Place }) {
+  // A rack seen from across the table: one back a tile (capped, so a wrong count cannot blow the layout up).
   return (
-    <ol className="rollor" aria-label={ct(locale, 'table.rollor')}>
-      {ROLLOR.map((step, index) => {
-        const current = step.phase === view.phase;
-        const done = at > ORDER.indexOf(step.phase);
-        return (
-          <li key={step.phase} className={current ? 'current' : done ? 'done' : ''} aria-current={current ? 'step' : undefined} title={t(locale, `phase.${step.phase}`)}>
-            <span className="letter" aria-hidden="true">{step.letter}</span>
-            <span className="word">{t(locale, `direction.${step.direction}`)}</span>
-            {index === 2 && <span className="sep" aria-hidden="true" />}
-          </li>
-        );
-      })}
-    </ol>
+    <span className={`backs backs-${place}`} aria-hidden="true">
+      {Array.from({ length: Math.min(count, 16) }, (_, index) => (
+        <TileBack key={index} />
+      ))}
+    </span>
   );
 }
 
+function Stack({ locale, seat, place, count, className = '' }: { locale: Locale; seat: Seat; place: Place; count: number; className?: string }) {
+  return (
+    <span className={`stack stack-${place} ${className}`.trim()} data-packet-of={seat} role="img" aria-label={ct(locale, 'table.packetOf', { seat: t(locale, `seat.${seat}`) })}>
+      {Array.from({ length: Math.max(1, Math.min(count, 3)) }, (_, index) => (
+        <TileBack key={index} />
+      ))}
+    </span>
+  );
+}
+
+const ARROWS: Record<Direction, string> = {
+  right: 'M50 92 C 50 60, 62 50, 92 50',
+  across: 'M50 92 L 50 10',
+  left: 'M50 92 C 50 60, 38 50, 8 50',
+};
+
 /** The four seats around the table, from this seat's point of view. */
-export function TableStatus({ locale, view, bots }: TableStatusProps) {
+export function TableStatus({ locale, view, bots, flight, onFlightEnd }: TableStatusProps) {
   const me = view.seat;
   const seatView = isSeatView(view) ? view : null;
   const waiting = seatView?.waitingFor ?? null;
-  const around: Seat[] = me === null ? [...SEATS] : [me, targetOf(me, 'right'), targetOf(me, 'across'), targetOf(me, 'left')];
-  const places = ['bottom', 'right', 'top', 'left'];
+  const around = seatsAround(me);
+  const rule = PASS_RULES[view.phase];
+  const receiver = me !== null && rule ? targetOf(me, rule.direction) : null;
+  const courtesyPartner = seatView?.courtesy?.partner ?? null;
+  // A packet on the table holds three tiles in a pass; in the courtesy pass the pair's agreed count (known for
+  // this seat's pair only; the other pair's packet is drawn as one stack without a count).
+  const packetSize = (seat: Seat): number => {
+    if (rule) return 3;
+    if (seat === me || seat === courtesyPartner) return seatView?.courtesy?.agreed ?? 1;
+    return 0;
+  };
   return (
     <section className="table" aria-label={ct(locale, 'table.seats')}>
-      <ul className="seats">
-        {around.map((seat, index) => {
+      <div className="felt">
+        {PLACES.map((place) => {
+          const seat = around[place];
           const held = waiting?.includes(seat) ?? false;
-          const packet = seatView?.packetOnTable[seat] ?? false;
+          const mine = seat === me;
+          const count = view.counts[seat];
+          const packet = (rule !== undefined || view.phase === 'courtesy') && (seatView?.packetOnTable[seat] ?? false);
+          const name = t(locale, `seat.${seat}`);
           return (
-            <li key={seat} className={`seat seat-${me === null ? seat : places[index]}${held ? ' held' : ''}${seat === me ? ' me' : ''}`} data-seat={seat}>
-              <span className="seat-name">
-                {t(locale, `seat.${seat}`)}
-                {seat === me && ` (${ct(locale, 'app.you')})`}
-                {bots.includes(seat) && ` · ${ct(locale, 'app.bot')}`}
+            <div key={seat} className={`seat seat-${place}${held ? ' held' : ''}${mine ? ' me' : ''}`} data-seat={seat}>
+              <span className="plaque">
+                <span className="seat-name">
+                  {mine ? ct(locale, 'table.you') : name}
+                  {bots.includes(seat) && <span className="bot"> · {ct(locale, 'app.bot')}</span>}
+                </span>
+                {mine && <span className="seat-wind">{name}</span>}
+                <span className="seat-count">{t(locale, 'plural.tiles', { count })}</span>
+                {held && (
+                  <span className="held-mark" role="img" aria-label={ct(locale, 'table.holdingUp')}>
+                    <svg viewBox="0 0 12 16" aria-hidden="true" focusable="false">
+                      <path d="M1 1 H11 M1 15 H11 M2 1 C2 6, 6 7, 6 8 C6 9, 2 10, 2 15 M10 1 C10 6, 6 7, 6 8 C6 9, 10 10, 10 15" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                      <path d="M3.5 14 L6 11 L8.5 14 Z" fill="currentColor" />
+                    </svg>
+                  </span>
+                )}
               </span>
-              <span className="seat-count">{t(locale, 'plural.tiles', { count: view.counts[seat] })}</span>
-              {packet && <span className="chip packet">{ct(locale, 'table.packetDown')}</span>}
-              {held && <span className="chip waiting">{ct(locale, 'table.holdingUp')}</span>}
-            </li>
+              {!mine && <Backs count={count - (packet ? packetSize(seat) : 0)} place={place} />}
+              {packet && <Stack locale={locale} seat={seat} place={place} count={packetSize(seat)} />}
+            </div>
           );
         })}
-      </ul>
-      {waiting !== null && (
+        {rule && (
+          <div className={`arrow arrow-${rule.direction}`} data-direction={rule.direction} role="img" aria-label={receiver === null ? t(locale, `direction.${rule.direction}`) : ct(locale, 'table.arrow', { direction: t(locale, `direction.${rule.direction}`), seat: t(locale, `seat.${receiver}`) })}>
+            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" preserveAspectRatio="none">
+              <defs>
+                <marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+                  <path d="M0 0 L10 5 L0 10 Z" fill="#f4d35e" />
+                </marker>
+              </defs>
+              <path d={ARROWS[rule.direction]} fill="none" stroke="#f4d35e" strokeWidth="5" strokeLinecap="round" markerEnd="url(#arrowhead)" vectorEffect="non-scaling-stroke" />
+            </svg>
+            <span className="arrow-label" aria-hidden="true">
+              <strong className="direction-word">{t(locale, `direction.${rule.direction}`)}</strong>
+              {receiver !== null && <span className="arrow-to">{ct(locale, 'table.to', { seat: t(locale, `seat.${receiver}`) })}</span>}
+            </span>
+          </div>
+        )}
+        {!rule && courtesyPartner !== null && view.phase === 'courtesy' && (
+          <div className="arrow arrow-across" data-direction="across">
+            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" preserveAspectRatio="none">
+              <path d="M50 90 L 50 10" fill="none" stroke="#f4d35e" strokeWidth="4" strokeDasharray="6 6" vectorEffect="non-scaling-stroke" />
+            </svg>
+            <span className="arrow-label">
+              <strong className="direction-word">{t(locale, 'direction.across')}</strong>
+            </span>
+          </div>
+        )}
+        {flight !== null &&
+          PLACES.map((place) => {
+            const from = around[place];
+            const to = placeOf(me, targetOf(from, flight.direction));
+            return (
+              <span key={`${flight.key}-${place}`} className={`flight from-${place} to-${to}`} aria-hidden="true" onAnimationEnd={place === 'bottom' ? onFlightEnd : undefined}>
+                <TileBack />
+                <TileBack />
+                <TileBack />
+              </span>
+            );
+          })}
+      </div>
+      {waiting !== null && (waiting.length > 0 || rule !== undefined || view.phase === 'stopCheckpoint' || view.phase === 'courtesy') && (
         <p className="waiting-line" data-waiting={waiting.join(' ')}>
           {waiting.length === 0
             ? ct(locale, 'table.waitingNobody')

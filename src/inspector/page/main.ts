@@ -76,7 +76,12 @@ const store = new Store();
 
 const target = serviceTarget(window.location.hash);
 const service: ServiceLink | null = target ? followServiceTable(target, store, () => schedule(), locale) : null;
-const socket: SocketLink | null = target ? null : connectSocket(store, () => schedule());
+// At /inspect the page is served by the table service, which has no inspection socket: without a table in the
+// fragment it says how to follow one and asks for nothing.
+const onService = window.location.pathname.startsWith('/inspect');
+const socket: SocketLink | null = target || onService ? null : connectSocket(store, () => schedule());
+const logHint = document.querySelector<HTMLElement>('#log-panel .hint');
+if (target?.spectator && logHint) logHint.textContent = label(locale, 'spectatorNoLog');
 const receiver = startWindowReceiver(store, allow, () => schedule());
 if (service) store.pin(service.actorId);
 if (params.has('seat')) store.addError(label(locale, 'seatModeGone'));
@@ -153,10 +158,13 @@ let drawn: Drawn | null = null;
 let laying: string | null = null;
 let lastActive = '';
 
-/** The readable first view: the chart's width, not smaller than 55 %, with the active states in view. */
+/**
+ * The readable first view: the chart's width, not smaller than 55 %, with the active states in view; on a phone
+ * (a viewport under 600 px) the chart at 1:1 centred on the active states, so its text stays readable.
+ */
 function fitChart(): void {
   if (!drawn) return;
-  panzoom.fit('width', 0.55);
+  panzoom.fit('width', ui.chart.clientWidth < 600 ? 1 : 0.55);
   revealActive(true);
 }
 
@@ -173,7 +181,7 @@ function drawChart(actor: ActorRecord | undefined): void {
   const definition = actor?.definition;
   if (definition === undefined) {
     laying = null;
-    if (drawn || !ui.chartContent.querySelector('.placeholder')) placeholder(actor ? label(locale, 'noDefinition', { name: actor.name }) : label(locale, 'waitingMachine'));
+    if (drawn || !ui.chartContent.querySelector('.placeholder')) placeholder(actor ? label(locale, 'noDefinition', { name: actor.name }) : label(locale, onService && !target ? 'followTable' : 'waitingMachine'));
     return;
   }
   if (drawn?.definition === definition || laying === definition) return;

@@ -22,9 +22,6 @@ export function tileClass(code: string): string {
   return 'other';
 }
 
-/** Passes (pass states) always hold three tiles face down. */
-const PASS_PHASES = new Set(['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left', 'secondCharleston.left', 'secondCharleston.across', 'secondCharleston.right']);
-
 interface SeatUi {
   /** Selected tile ids, in click order. */
   selected: number[];

@@ -3,7 +3,8 @@
  * (the fragment never reaches a server log). It opens the service's live feed `/api/tables/ID/live`, says
  * `{ type: 'hello', token }`, and takes `{ type: 'view', version, phase, view }` messages (the admin token gets
  * the public view); after each new version it reads `GET /api/tables/ID/log` (Bearer token) for the event log.
- * The chart is the Charleston machine built into the page, with the table's phase highlighted.
+ * The chart is the Charleston machine built into the page, with the table's phase highlighted. A spectator's link
+ * (`&role=spectator`, as `charleston serve --demo` prints it) follows the views only: the log is the admin's.
  */
 import { charlestonMachine, type Locale } from '../../index.js';
 import { label } from './labels.js';
@@ -13,6 +14,8 @@ import type { EventObject, Store } from './store.js';
 export interface ServiceTarget {
   table: string;
   token: string;
+  /** `role=spectator` in the fragment: the token cannot read the log, so the page does not ask for it. */
+  spectator?: true;
 }
 
 /** Reads `#table=ID&token=TOKEN`; undefined when the page is not following a service table. */
@@ -21,7 +24,7 @@ export function serviceTarget(hash: string): ServiceTarget | undefined {
   const table = params.get('table');
   const token = params.get('token');
   if (!table || !token || !/^[\w-]{1,128}$/.test(table)) return undefined;
-  return { table, token };
+  return params.get('role') === 'spectator' ? { table, token, spectator: true } : { table, token };
 }
 
 /** The Charleston machine's definition as `@statelyai/inspect` would send it (functions by name). */
@@ -58,6 +61,7 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
   let retries = 0;
 
   const readLog = async (): Promise<void> => {
+    if (target.spectator === true) return;
     if (fetching || fetchedVersion >= link.version) return;
     fetching = true;
     const wanted = link.version;

@@ -1,0 +1,77 @@
+/**
+ * The benchmark's floor machine (bench/floor-machine.ts) is the engine's statechart without rules, written out by hand:
+ * this test checks that its shape is the machine's (every state, its kind and initial child, every transition with
+ * its event, targets, guard and actions, names and params included), so the two cannot drift apart silently. The
+ * counter-test shows a changed copy is caught.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { floorMachine } from '../../bench/floor-machine.js';
+import { charlestonMachine } from '../../machines/charleston.machine.js';
+
+/** Events the engine handles that the floor does not need: a parent machine's submission (never in a scripted hand). */
+const ENGINE_ONLY_EVENTS: readonly string[] = ['engine.submit'];
+
+interface Node {
+  path: string[];
+  type: string;
+  initial?: { target?: ReadonlyArray<{ path: string[] }> };
+  transitions: Map<string, ReadonlyArray<Transition>>;
+  always?: ReadonlyArray<Transition>;
+  states: Record<string, Node>;
+}
+interface Transition {
+  target?: ReadonlyArray<{ path: string[] }>;
+  guard?: unknown;
+  actions: readonly unknown[];
+}
+
+const named = (value: unknown): unknown =>
+  typeof value === 'string' ? { type: value } : typeof value === 'object' && value !== null ? { type: (value as { type: unknown }).type, params: (value as { params?: unknown }).params } : String(value);
+
+const transitionShape = (transition: Transition): unknown => ({
+  target: transition.target?.map((node) => node.path.join('.')) ?? null,
+  guard: transition.guard === undefined ? null : named(transition.guard),
+  actions: transition.actions.map(named),
+});
+
+/** Every state node's shape, keyed by its path. */
+function shape(machine: AnyStateMachine, skipEvents: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const visit = (node: Node): void => {
+    const on: Record<string, unknown> = {};
+    for (const [event, transitions] of node.transitions) {
+      if (!skipEvents.includes(event)) on[event] = transitions.map(transitionShape);
+    }
+    out[node.path.join('.') || '(root)'] = {
+      type: node.type,
+      initial: node.initial?.target?.map((target) => target.path.join('.')) ?? null,
+      on,
+      always: (node.always ?? []).map(transitionShape),
+    };
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root as unknown as Node);
+  return out;
+}
+
+describe('the benchmark floor machine', () => {
+  it('has the engine machine’s states, transitions, guards and actions', () => {
+    const engine = shape(charlestonMachine, ENGINE_ONLY_EVENTS);
+    expect(Object.keys(engine).length).toBeGreaterThan(20);
+    expect(shape(floorMachine)).toEqual(engine);
+  });
+
+  it('a floor that drifted is caught (counter-test)', () => {
+    const drifted = floorMachine.provide({});
+    const engine = shape(charlestonMachine, ENGINE_ONLY_EVENTS);
+    const changed = shape(drifted);
+    // The same tree compares equal; change one guard param of the copy's shape and it no longer does.
+    expect(changed).toEqual(engine);
+    const courtesy = changed['courtesy.eastWest.offering'] as { on: Record<string, Array<{ guard: { params: unknown } }>> };
+    (courtesy.on['courtesy.offer'] as Array<{ guard: { params: unknown } }>)[0]!.guard.params = { pair: 'southNorth' };
+    expect(changed).not.toEqual(engine);
+    // And a real difference between the two machines' trees is visible: the engine's `engine.submit` handler.
+    expect(shape(charlestonMachine)).not.toEqual(shape(floorMachine));
+  });
+});
