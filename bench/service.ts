@@ -398,7 +398,7 @@ async function main(): Promise<void> {
       const node = await startNode(db);
       const withPeer = peer.length === 0;
       ours[name] = [];
-      for (const scale of name === 'pglite' ? SCALES.slice(0, 2) : SCALES) {
+      for (const scale of name === 'pglite' && pg !== null ? SCALES.slice(0, 2) : SCALES) {
         phase = `ours on ${name}, flood at ${scale} tables`;
         const run = await attempt(phase, scale, () => runOurs(node.base, scale, BUDGET_MS));
         ours[name]?.push(run);
