@@ -43,6 +43,7 @@ const service = await createService({
   distDir: '/nonexistent',
   httpPerMinute: 1_000_000,
   createPerMinute: 1_000_000,
+  authFailures: { burst: 1_000_000, perSecond: 1_000_000 },
   operatorToken: TEST_OPERATOR_TOKEN,
   live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxPerAddress: 10_000 },
 });
