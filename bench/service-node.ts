@@ -12,6 +12,7 @@ const service = await createService({
   distDir: '/nonexistent',
   httpPerMinute: 1_000_000,
   createPerMinute: 1_000_000,
+  authFailures: { burst: 1_000_000, perSecond: 1_000_000 },
   live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxConnections: 50_000, maxPerAddress: 50_000 },
   tables: { maxLive: 100_000, idleMillis: 3_600_000 },
 });
