@@ -3,7 +3,7 @@
  * actions (and the page) read it with: which tiles are chosen, how many a packet needs, which event an action
  * stands for, a refusal in the page's language. Plain data in, plain data out.
  */
-import { PASS_RULES, REFUSAL_CODES, refusalMessage, t, type CharlestonEvent, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
+import { PASS_RULES, refusalMessage, t, type CharlestonEvent, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
 import { ct } from './i18n/catalog.js';
 import { isSeatView, type ReportedRefusal, type TransportReport } from './transport.js';
 
@@ -103,18 +103,27 @@ export function eventFor(context: FlowContext, action: ActionName, count?: numbe
     case 'declare':
       return legal.declareMahjong ? { type: 'hand.declareMahjong', seat } : null;
     case 'misdeal':
-      return legal.declareMisdeal ? { type: 'misdeal.declare', seat, reason: 'declared at the table' } : null;
+      // No reason text: the misdeal's code (`declared`, by this seat) says why, in each reader's language.
+      return legal.declareMisdeal ? { type: 'misdeal.declare', seat } : null;
     case 'redeal':
       return legal.redeal ? { type: 'hand.redeal' } : null;
   }
 }
 
-/** A refusal in the page's language when its parameters came with it (solo); else as the table worded it. */
+/**
+ * A refusal in the page's language, rendered by the core's `refusalMessage` from its code and params (every
+ * refusal of the engine carries them, through the service too); a code the engine does not know (the service's
+ * own, `RATE_LIMITED`), missing or malformed params, or a failed rendering fall back to the message as the table
+ * worded it.
+ */
 export function refusalText(locale: Locale, refusal: ReportedRefusal): string {
-  if (refusal.params !== undefined && (REFUSAL_CODES as readonly string[]).includes(refusal.code)) {
-    return refusalMessage(locale, refusal.code as RefusalCode, refusal.params);
+  const params: unknown = refusal.params;
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return refusal.message;
+  try {
+    return refusalMessage(locale, refusal.code as RefusalCode, params as Readonly<Record<string, string | number>>);
+  } catch {
+    return refusal.message;
   }
-  return refusal.message;
 }
 
 /** True when a pass or courtesy packet does not hold the tiles it needs yet. */

@@ -2,12 +2,13 @@
  * A seat at a table of the service, over its live WebSocket (`/api/tables/ID/live`): the first message is
  * `hello` with the seat's token (tokens never travel in URLs); views come as whole snapshots (the highest
  * version is the current one); each send carries an idempotency key, so after a dropped connection the page
- * reconnects (backing off up to a few seconds) and sends what was unanswered again without passing twice.
+ * reconnects (backing off up to a few seconds) and sends what was unanswered again without passing twice. What the
+ * seat may do comes with each view (`actions`); a refusal comes with its code and params (`refusal.params`), so the
+ * page renders it in its own language.
  */
 import { fromCallback } from 'xstate';
-import type { CharlestonEvent, PublicView, SeatView } from '../index.js';
+import type { CharlestonEvent, LegalActions, PublicView, SeatView } from '../index.js';
 import type { FlowInput } from './flow.machine.js';
-import { legalFromView } from './legal-view.js';
 import { isSeatView, type TransportCommand, type TransportReport } from './transport.js';
 
 /** Where the seat's table is. */
@@ -40,7 +41,7 @@ function newKey(): string {
 }
 
 type ServerMessage =
-  | { type: 'view'; version: number; view: SeatView | PublicView }
+  | { type: 'view'; version: number; view: SeatView | PublicView; actions?: unknown }
   | { type: 'result'; id: number; ok: boolean; refusal?: { code: string; message: string; params?: Record<string, string | number> } }
   | { type: 'error'; code: string; message: string; id?: number };
 
@@ -53,6 +54,29 @@ function parse(data: unknown): ServerMessage | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The seat's legal actions as the service sends them with a view (`actions`, contract §2: `legalActions` for this
+ * seat at this version), or null for a spectator's view or a message without them (then nothing is offered: the
+ * client never guesses legality on its own).
+ */
+export function actionsOf(view: SeatView | PublicView, actions: unknown): LegalActions | null {
+  if (!isSeatView(view) || typeof actions !== 'object' || actions === null) return null;
+  const legal = actions as Partial<LegalActions>;
+  const wellFormed =
+    legal.seat === view.seat &&
+    legal.phase === view.phase &&
+    Array.isArray(legal.vote) &&
+    Array.isArray(legal.offer) &&
+    typeof legal.retract === 'boolean' &&
+    typeof legal.draw === 'boolean' &&
+    typeof legal.declareMahjong === 'boolean' &&
+    typeof legal.declareMisdeal === 'boolean' &&
+    typeof legal.redeal === 'boolean' &&
+    (legal.pass === null || (typeof legal.pass === 'object' && Array.isArray(legal.pass.from) && Array.isArray(legal.pass.blind))) &&
+    (legal.courtesy === null || (typeof legal.courtesy === 'object' && typeof legal.courtesy.count === 'number' && Array.isArray(legal.courtesy.from)));
+  return wellFormed ? (legal as LegalActions) : null;
 }
 
 /** The transport of a seat's page, for the flow machine. */
@@ -92,7 +116,7 @@ export function liveTransport(options: LiveOptions) {
             for (const [id, entry] of unanswered) transmit(id, entry);
           }
           const view = data.view;
-          sendBack({ type: 'transport.view', version: data.version, view, legal: isSeatView(view) ? legalFromView(view) : null });
+          sendBack({ type: 'transport.view', version: data.version, view, legal: actionsOf(view, data.actions) });
         } else if (data.type === 'result' && typeof data.id === 'number') {
           unanswered.delete(data.id);
           if (data.ok) sendBack({ type: 'transport.result', id: data.id, ok: true });

@@ -51,6 +51,8 @@ export function soloTransport(options: SoloOptions = {}) {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
 
+    // The same shape as the service's view messages: the seat's view and its legal actions at that version (the
+    // core's `legalActions`, as the service computes its `actions`), so the flow reads both transports alike.
     const report = (): void => {
       const snapshot = table.getSnapshot();
       sendBack({ type: 'transport.view', version, view: viewFor(snapshot, person), legal: legalActions(snapshot, person) });

@@ -7,7 +7,11 @@ import type { CharlestonEvent, LegalActions, PublicView, SeatView } from '../ind
 /** A command from the flow machine to its transport. */
 export type TransportCommand = { type: 'send'; id: number; event: CharlestonEvent };
 
-/** A view of the table as the transport received it; `legal` is null for a spectator. */
+/**
+ * A view of the table as the transport received it, with what the seat may do at that version (`legal`: the
+ * service's `actions`, or the engine's `legalActions` in solo practice; the same shape from both). Null for a
+ * spectator.
+ */
 export interface ViewReport {
   type: 'transport.view';
   version: number;
@@ -19,7 +23,7 @@ export interface ViewReport {
 export interface ReportedRefusal {
   code: string;
   message: string;
-  /** The values the message mentions, when the engine is in the page (to re-render it in the page's language). */
+  /** The values the message is rendered from (the engine's typed params), to render it in the page's language. */
   params?: Readonly<Record<string, string | number>>;
 }
 

@@ -47,7 +47,7 @@ export interface ServiceOptions {
   httpPerMinute?: number;
   /** Tables one address may create per minute (default 30). */
   createPerMinute?: number;
-  /** Failed token checks allowed per address (default a burst of 30, then 1 per second). */
+  /** Failed token checks allowed per address (default a burst of 300, then 5 per second; a look-up in flight holds one until it succeeds). */
   authFailures?: AuthFailureOptions;
   /** Where the built pages are (default: the package's dist/). */
   distDir?: string;
@@ -115,7 +115,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const hub = new Hub();
   const tableOptions: TableMasterOptions = { ...DEFAULT_TABLES, ...options.tables, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
   const tables = new TableMaster(db, hub, tableOptions, options.metrics?.observer);
-  const gate = new Gate(tables, options.authFailures ?? { burst: 30, perSecond: 1 });
+  const gate = new Gate(tables, options.authFailures ?? { burst: 300, perSecond: 5 });
   await db.listen(CHANGES_CHANNEL, (payload) => tables.onNotify(payload));
   db.onListenerRestored(() => tables.resync());
 

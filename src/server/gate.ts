@@ -8,7 +8,7 @@ import { ServiceError } from './errors.js';
 import { RateLimiter, type RateOptions } from './rate.js';
 import type { TableMaster } from './master.js';
 
-/** Failed token checks allowed per address: `burst` at once, refilled at `perSecond` (default 30, 1/s). */
+/** Failed token checks allowed per address: `burst` at once, refilled at `perSecond` (default 300, 5/s). */
 export type AuthFailureOptions = RateOptions;
 
 /** Token checks with a per-address budget of failures. */

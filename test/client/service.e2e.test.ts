@@ -27,10 +27,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openPage(url: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+async function openPage(url: string, viewport: { width: number; height: number } = DESKTOP, prepare?: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ viewport });
   contexts.push(context);
   const page = await context.newPage();
+  await prepare?.(page);
   await page.goto(url);
   return page;
 }
@@ -202,19 +203,39 @@ describe('the client through the service', () => {
     expect(await south.locator('[role="alert"]').textContent()).toBe('');
   }, 90_000);
 
-  it("shows the service's refusal in the player's language, and lets a short North draw", async () => {
-    // The table accepts only one winning hand, which East does not hold: East's declaration is refused.
+  it("offers only what the service's actions allow, shows its refusal in the page's language, and lets a short North draw", async () => {
+    // The table accepts only one winning hand, which East does not hold: the service's actions for East say so,
+    // and East's page does not offer the declaration (the client no longer guesses legality from its view).
     const winning = ['1B', '1B', '1B', '2B', '2B', '2B', '3B', '3B', '3B', '4B', '4B', '4B', '5B', '5B'];
     const table = await createTable({ east: 'human', south: 'human', west: 'human', north: 'human' }, { seed: 34, locale: 'el', rules: { winningHands: [winning] } });
     const east = await openPage(seatUrl(table, 'east'));
     await east.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
-    // No packet is on the table yet: the declaration is offered (the view cannot know the table's winning hands).
-    expect(await east.locator('[data-action="declare"]').isEnabled()).toBe(true);
-    await east.click('[data-action="declare"]');
-    await east.click('[data-action="confirm"]');
-    await expect.poll(() => east.locator('[role="alert"]').textContent(), { timeout: 15_000 }).toBe(refusalMessage('el', 'NOT_A_WINNING_HAND'));
-    expect(await phaseOf(east)).toBe('firstCharleston.right');
+    await east.locator('[data-action="pass"]').waitFor({ timeout: 15_000 });
+    expect(await isEnabled(east, 'declare')).toBe(false);
+    expect(await east.locator('[data-action="declare"]').count()).toBe(0);
     expect(await east.locator('.phase-name').textContent()).toBe('Πρώτο Charleston: Δεξιά');
+
+    // A refusal of the service comes with its code and params: South's page (in Catalan, at a Greek table) renders
+    // it in the page's language. The page offers only legal moves, so the test makes the packet wrong on its way
+    // out (two tiles where the pass needs three); the service refuses it and the page says so in Catalan.
+    const south = await openPage(`${server.base}/t/${table.id}?lang=ca#${table.tokens.south as string}`, DESKTOP, async (page) => {
+      await page.routeWebSocket(/\/live$/, (ws) => {
+        const upstream = ws.connectToServer();
+        ws.onMessage((message) => {
+          const data = JSON.parse(String(message)) as { type: string; event?: { type: string; tiles?: string[] } };
+          if (data.type === 'send' && data.event?.type === 'pass.commit' && data.event.tiles !== undefined) data.event.tiles = data.event.tiles.slice(0, 2);
+          upstream.send(JSON.stringify(data));
+        });
+      });
+    });
+    await south.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    await chooseTiles(south, 3);
+    await actAndConfirm(south, 'pass');
+    const catalan = refusalMessage('ca', 'WRONG_PACKET_SIZE', { expected: 3, actual: 2 });
+    expect(catalan).not.toBe(refusalMessage('el', 'WRONG_PACKET_SIZE', { expected: 3, actual: 2 }));
+    await expect.poll(() => south.locator('[role="alert"]').textContent(), { timeout: 15_000 }).toBe(catalan);
+    expect(await phaseOf(south)).toBe('firstCharleston.right');
+    expect(await isEnabled(south, 'retract')).toBe(false);
 
     // North dealt 12 tiles: its page offers the draw (and only North's), the prompt says so, the draw makes 13.
     const deal = { east: winning, south: ['6B', '6B', '6B', '6B', '7B', '7B', '7B', '7B', '8B', '8B', '8B', '8B', '9B'], west: ['1C', '1C', '1C', '1C', '2C', '2C', '2C', '2C', '3C', '3C', '3C', '3C', '4C'], north: ['1D', '1D', '1D', '1D', '2D', '2D', '2D', '2D', '3D', '3D', '3D', '3D'] };

@@ -1,5 +1,5 @@
 /** Català: termes de la pàgina d'ensenyament en català (fitxa, passada, a cegues, cortesia, comodí, suport). */
-import type { ClientCatalog } from './catalog.js';
+import type { ClientCatalog } from './types.js';
 
 /** The Catalan catalog of the client. */
 export const ca: ClientCatalog = {

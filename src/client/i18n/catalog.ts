@@ -8,11 +8,9 @@ import { ca } from './ca.js';
 import { el } from './el.js';
 import { en } from './en.js';
 import { sw } from './sw.js';
+import type { ClientCatalog, ClientKey } from './types.js';
 
-/** Every key of the client's catalogs. */
-export type ClientKey = keyof typeof en;
-/** A client catalog: every English key, as text. */
-export type ClientCatalog = { readonly [K in ClientKey]: string };
+export type { ClientCatalog, ClientKey } from './types.js';
 
 /** The client's catalogs by locale. */
 export const CLIENT_CATALOGS: { readonly [L in Locale]: ClientCatalog } = { en, ca, sw, el };

@@ -1,5 +1,5 @@
 /** Ελληνικά: όροι της διδακτικής σελίδας (πλακίδιο, πέρασμα, τυφλό πέρασμα, ευγένεια, τζόκερ, ράφι, απέναντι). */
-import type { ClientCatalog } from './catalog.js';
+import type { ClientCatalog } from './types.js';
 
 /** The Greek catalog of the client. */
 export const el: ClientCatalog = {

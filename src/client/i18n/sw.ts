@@ -1,5 +1,5 @@
 /** Kiswahili: maneno ya ukurasa wa kufundishia (kigae, pasi, bila kutazama, adabu, joka, rafu, mkabala). */
-import type { ClientCatalog } from './catalog.js';
+import type { ClientCatalog } from './types.js';
 
 /** The Swahili catalog of the client. */
 export const sw: ClientCatalog = {
