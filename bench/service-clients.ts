@@ -7,20 +7,15 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { WebSocket } from 'ws';
+import { mulberry32 } from '../src/index.js';
 import { moveFromView } from '../test/server/support.js';
 import { CharlestonPeer, ROUNDS, peerMove } from './service-game.js';
 import { waitUntil, within } from './service-wait.js';
 
 /** A seeded PRNG (mulberry32): the paced run's think times are the same from run to run. */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
 }
 
 /** How long a run may take to set up its tables and connections before it gives up. */
