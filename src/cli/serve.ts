@@ -27,7 +27,7 @@ const USAGE = `usage: charleston serve [--host H] [--port N] [--db URL] [--allow
   --allow-origin O         a browser origin allowed to call the API (repeatable)
   --demo                   create a table (you at East, three teacher bots) and print its address
   --log-level L            JSON logs on stderr: fatal, error, warn, info, debug, trace, silent
-                           (default: env CHARLESTON_LOG_LEVEL, else info)
+                           (default: env CHARLESTON_LOG_LEVEL, else info; warn with --demo)
   --metrics-port N         serve Prometheus metrics at http://HOST:N/metrics (default: env
                            CHARLESTON_METRICS_PORT, else off)
   --trust-proxy ADDRS      take the client's address from X-Forwarded-For when the request comes from one
@@ -110,7 +110,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
     return 2;
   }
   const env = process.env;
-  const logLevel = values['log-level'] ?? env.CHARLESTON_LOG_LEVEL ?? 'info';
+  const logLevel = values['log-level'] ?? env.CHARLESTON_LOG_LEVEL ?? (values.demo === true ? 'warn' : 'info'); // the demo's terminal is for people
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     io.err(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel.slice(0, 40))}`);
     return 2;
