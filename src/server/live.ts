@@ -111,10 +111,7 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
       accepting = false;
       const open = [...sockets.keys()];
       const closed = open.map((socket) => (socket.readyState === socket.CLOSED ? Promise.resolve() : new Promise<void>((resolve) => socket.once('close', () => resolve()))));
-      for (const [socket, drop] of [...sockets]) {
-        drop(CLOSE.goingAway, 'the service is shutting down');
-        void socket;
-      }
+      for (const drop of [...sockets.values()]) drop(CLOSE.goingAway, 'the service is shutting down');
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMillis)))]);
       clearTimeout(timer);

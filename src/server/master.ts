@@ -67,7 +67,7 @@ function isRunning(engine: CharlestonService): boolean {
 
 /** True when `after` differs from `before` in context or state: what an accepted event must do. */
 function isChange(before: CharlestonSnapshot, after: CharlestonSnapshot): boolean {
-  return after.context !== before.context || JSON.stringify(after.value) !== JSON.stringify(before.value);
+  return after.context !== before.context || phaseOfSnapshot(after) !== phaseOfSnapshot(before);
 }
 
 /** The tables of one node, backed by the shared database. */
