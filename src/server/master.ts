@@ -439,7 +439,10 @@ export class TableMaster {
           this.#botFailures.delete(id);
         },
         (error: unknown) => {
-          if (error instanceof ServiceError && error.code === 'NOT_FOUND') return;
+          if (error instanceof ServiceError && error.code === 'NOT_FOUND') {
+            this.#botFailures.delete(id); // the table is gone: nothing to retry, nothing to remember
+            return;
+          }
           const first = !this.#botFailures.has(id);
           if (first && !(error instanceof ServiceError && error.code === 'UNAVAILABLE')) process.emitWarning(`charleston: bot turn failed on table ${id} (${(error as Error).message}); trying again with backoff`);
           this.#retryBots(id);
