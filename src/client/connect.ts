@@ -7,9 +7,11 @@
  * Pure: plain data in, plain data out (table-driven tests need no browser).
  */
 import type { StateValue } from 'xstate';
-import { PASS_RULES, t, type CharlestonEvent, type Locale, type Seat, type SeatView, type Tile, type TileView } from '../index.js';
+import { PASS_RULES, t, type Locale, type Seat, type SeatView, type Tile, type TileView } from '../index.js';
 import {
+  canAccept,
   chosenTiles,
+  isInReview,
   choiceStatus,
   directionName,
   hasChoice,
@@ -23,7 +25,8 @@ import { ct } from './i18n/catalog.js';
 import { misdealText } from './misdeal.js';
 import { teacherHint } from './teacher-reason.js';
 import { tileNames } from './tiles.js';
-import { isSeatView } from './transport.js';
+import { declarationOf, noticeText, seatLabel, stoppedByOf } from './table-info.js';
+import { isSeatView, type ClientEvent } from './transport.js';
 
 /** What `connect` reads: the flow machine's snapshot (its state value and context). */
 export interface FlowSnapshotLike {
@@ -101,7 +104,38 @@ export interface TablePageProps {
   /** The refusal or explanation for the alert. */
   alert: string | null;
   seat: SeatProps | null;
+  /** What every page of the table shows, a player's and a watcher's alike (null before the first view). */
+  table: TableProps | null;
 }
+
+/** East's declared hand while the others look at it (and after, once accepted). */
+export interface DeclarationProps {
+  tiles: TileView[];
+  /** "Accepted by: Ana (South)" or "Nobody has accepted yet." */
+  accepted: string;
+  /** East's own page: waiting for the others; another seat's page that has accepted: waiting too. */
+  waiting: string | null;
+}
+
+/** The table's parts that every page shows. */
+export interface TableProps {
+  /** The hand at this table (the service's count of hands in a row, else the engine's). */
+  hand: number;
+  /** The page's own seat as people read it ("Ana (South)"), null for a watcher. */
+  me: string | null;
+  /** Display names by current seat. */
+  names: Partial<Record<Seat, string>>;
+  /** The table's notice ("South's time ran out…"), as text. */
+  notice: string | null;
+  /** "West stopped the second Charleston.", once the checkpoint has ended with a stop. */
+  stoppedBy: string | null;
+  declaration: DeclarationProps | null;
+  /** The hand has ended (`complete`, `eastMahjong`): the review and the next hand are offered. */
+  ended: boolean;
+}
+
+/** Phases after which the table deals the next hand (`POST /next`); a misdeal is redealt instead. */
+export const ENDED_PHASES: readonly string[] = ['complete', 'eastMahjong'];
 
 /** The flow machine's state as a dotted path (`live.choosing`). */
 export function flowState(value: StateValue): string {
@@ -110,7 +144,7 @@ export function flowState(value: StateValue): string {
   return typeof inner === 'string' ? `${top}.${inner}` : top;
 }
 
-function confirmText(locale: Locale, event: CharlestonEvent, partner: Seat | null, direction: string | null): string {
+function confirmText(locale: Locale, event: ClientEvent, partner: Seat | null, direction: string | null, inReview: boolean): string {
   switch (event.type) {
     case 'pass.commit': {
       const tiles = tileNames(locale, event.tiles);
@@ -120,7 +154,7 @@ function confirmText(locale: Locale, event: CharlestonEvent, partner: Seat | nul
     case 'courtesy.commit':
       return ct(locale, 'confirm.give', { tiles: tileNames(locale, event.tiles), partner: partner === null ? '' : t(locale, `seat.${partner}`) });
     case 'misdeal.declare':
-      return ct(locale, 'confirm.misdeal');
+      return ct(locale, inReview ? 'confirm.dispute' : 'confirm.misdeal');
     default:
       return ct(locale, 'confirm.declare');
   }
@@ -159,14 +193,41 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
     busy,
     alert: context.alert,
     seat: null,
+    table: null,
   };
+  if (view !== null) {
+    const names = context.table?.names ?? {};
+    const declaration = declarationOf(view);
+    const stopper = stoppedByOf(view);
+    const me = seatView?.seat ?? null;
+    const waitingOthers = declaration !== null && isInReview(view) && me !== null && (me === 'east' || declaration.accepted.includes(me));
+    page.table = {
+      hand: context.table?.hand ?? view.hand,
+      me: me === null ? null : seatLabel(locale, me, names),
+      names,
+      notice: noticeText(locale, context.table?.notice ?? null, names),
+      stoppedBy: stopper === null ? null : ct(locale, 'table.stoppedBy', { seat: seatLabel(locale, stopper, names) }),
+      declaration:
+        declaration === null
+          ? null
+          : {
+              tiles: declaration.tiles,
+              accepted:
+                declaration.accepted.length === 0
+                  ? ct(locale, 'review.acceptedNobody')
+                  : ct(locale, 'review.acceptedBy', { seats: declaration.accepted.map((each) => seatLabel(locale, each, names)).join(', ') }),
+              waiting: waitingOthers ? ct(locale, 'review.waitingOthers') : null,
+            },
+      ended: ENDED_PHASES.includes(view.phase),
+    };
+  }
   if (seatView === null || legal === null) return page;
 
   const label = (key: Parameters<typeof ct>[1], params?: Record<string, number>): string => ct(locale, key, params);
   const need = tilesNeeded(context);
   const ready = !busy && need !== null && chosenTiles(context).length === need;
   const hint = teacherHint(seatView, legal, locale);
-  const hintAvailable = hasChoice(legal) && hint.event !== null;
+  const hintAvailable = hasChoice(legal, seatView) && hint.event !== null && !isInReview(seatView);
 
   const rule = PASS_RULES[seatView.phase];
   const blindCounts = legal.pass?.blind ?? [];
@@ -195,6 +256,8 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
   if (legal.retract) main.push({ action: 'retract', label: label('action.retract'), enabled: !busy, kind: '', event: act('retract') });
   if (legal.draw) main.push({ action: 'draw', label: label('action.draw'), enabled: !busy, kind: 'primary', event: act('draw') });
   if (legal.declareMahjong) main.push({ action: 'declare', label: label('action.declare'), enabled: !busy, kind: '', event: act('declare') });
+  if (canAccept(legal, seatView)) main.push({ action: 'accept', label: label('action.accept'), enabled: !busy, kind: 'primary', event: act('accept') });
+  if (isInReview(seatView) && legal.declareMisdeal && seatView.seat !== 'east') main.push({ action: 'dispute', label: label('action.dispute'), enabled: !busy, kind: 'danger', event: act('dispute') });
   if (legal.redeal) main.push({ action: 'redeal', label: label('action.redeal'), enabled: !busy, kind: 'primary', event: act('redeal') });
 
   const menu = legal.declareMisdeal ? { misdeal: { action: 'misdeal', label: label('action.misdeal'), enabled: !busy, kind: 'danger' as const, event: act('misdeal') } } : null;
@@ -204,7 +267,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
     pending === null
       ? null
       : {
-          text: confirmText(locale, pending, seatView.courtesy?.partner ?? null, directionName(context)),
+          text: confirmText(locale, pending, seatView.courtesy?.partner ?? null, directionName(context), isInReview(seatView)),
           confirm: { action: 'confirm', label: label('action.confirm'), enabled: true, kind: pending.type === 'misdeal.declare' ? ('primary danger' as const) : ('primary' as const), event: { type: 'confirm' } as FlowEvent },
           cancel: { action: 'cancel', label: label('action.cancel'), enabled: true, kind: '' as const, event: { type: 'cancel' } as FlowEvent },
         };

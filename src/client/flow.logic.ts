@@ -3,9 +3,10 @@
  * actions (and the page) read it with: which tiles are chosen, how many a packet needs, which event an action
  * stands for, a refusal in the page's language. Plain data in, plain data out.
  */
-import { PASS_RULES, refusalMessage, t, type CharlestonEvent, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
+import { PASS_RULES, refusalMessage, t, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
 import { ct } from './i18n/catalog.js';
-import { isSeatView, type ReportedRefusal, type TransportReport } from './transport.js';
+import { declarationOf, type TableInfo } from './table-info.js';
+import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
 
 /** An action a player can ask for (the page's `data-action` names). */
 export type ActionName =
@@ -18,10 +19,40 @@ export type ActionName =
   | 'draw'
   | 'declare'
   | 'misdeal'
-  | 'redeal';
+  | 'redeal'
+  | 'accept'
+  | 'dispute';
 
 /** Actions that go through the page's confirm step. */
-export const CONFIRMED_ACTIONS: readonly ActionName[] = ['pass', 'give', 'misdeal', 'declare'];
+export const CONFIRMED_ACTIONS: readonly ActionName[] = ['pass', 'give', 'misdeal', 'declare', 'dispute'];
+
+/** The phase in which the other seats look at East's declared hand and accept or dispute it (R10, R12). */
+export const REVIEW_PHASE = 'declarationReview';
+
+/** True when the view is in East's declaration review (a phase newer than the engine's `Phase` type may be). */
+export function isInReview(view: Pick<PublicView, 'phase'> | null): boolean {
+  return view !== null && (view.phase as string) === REVIEW_PHASE;
+}
+
+/** The field names under which a seat's `actions` may say that `declaration.accept` is legal now. */
+const ACCEPT_FIELDS = ['acceptDeclaration', 'declarationAccept', 'declaration.accept', 'accept'] as const;
+
+/**
+ * True when the seat may accept East's declared hand now. The service's `actions` say so when they carry the
+ * field; a view in review without it (a service before that field) falls back to the view's own facts: a seat
+ * but East that has not accepted yet. The table judges either way (a wrong accept is refused with its reason).
+ */
+export function canAccept(legal: LegalActions | null, view: SeatView | PublicView | null): boolean {
+  if (legal === null) return false;
+  const fields = legal as unknown as Readonly<Record<string, unknown>>;
+  for (const name of ACCEPT_FIELDS) {
+    const value = fields[name];
+    if (typeof value === 'boolean') return value;
+  }
+  if (!isInReview(view) || legal.seat === 'east') return false;
+  const accepted = declarationOf(view)?.accepted ?? [];
+  return !accepted.includes(legal.seat);
+}
 
 /** The flow's context. */
 export interface FlowContext {
@@ -34,7 +65,7 @@ export interface FlowContext {
   /** The blind count chosen for an end pass. */
   blind: number;
   /** The event waiting for the confirm step. */
-  pending: CharlestonEvent | null;
+  pending: ClientEvent | null;
   /** The id of the event being sent. */
   sending: number | null;
   nextId: number;
@@ -42,6 +73,8 @@ export interface FlowContext {
   alert: string | null;
   showHint: boolean;
   failure: string | null;
+  /** The table's own fields of the latest view (hand number, current seat, names, clock, notice). */
+  table: TableInfo | null;
 }
 
 /** Events of the flow: the transport's reports and the player's gestures. */
@@ -77,7 +110,7 @@ export function tilesNeeded(context: Pick<FlowContext, 'legal' | 'blind'>): numb
 }
 
 /** The event an action stands for, or null when it is not legal now. */
-export function eventFor(context: FlowContext, action: ActionName, count?: number): CharlestonEvent | null {
+export function eventFor(context: FlowContext, action: ActionName, count?: number): ClientEvent | null {
   const legal = context.legal;
   if (legal === null) return null;
   const seat = legal.seat;
@@ -107,6 +140,11 @@ export function eventFor(context: FlowContext, action: ActionName, count?: numbe
       return legal.declareMisdeal ? { type: 'misdeal.declare', seat } : null;
     case 'redeal':
       return legal.redeal ? { type: 'hand.redeal' } : null;
+    case 'accept':
+      return canAccept(legal, context.view) ? { type: 'declaration.accept', seat } : null;
+    case 'dispute':
+      // A dispute of East's hand is a misdeal declared by a seat but East (service contract §6).
+      return legal.declareMisdeal && seat !== 'east' && isInReview(context.view) ? { type: 'misdeal.declare', seat } : null;
   }
 }
 
@@ -133,8 +171,8 @@ export function isIncomplete(context: FlowContext, action: ActionName): boolean 
 }
 
 /** True when the seat has something to choose or answer now (not just retract or misdeal). */
-export function hasChoice(legal: LegalActions | null): boolean {
-  return legal !== null && (legal.pass !== null || legal.courtesy !== null || legal.vote.length > 0 || legal.offer.length > 0 || legal.draw || legal.redeal);
+export function hasChoice(legal: LegalActions | null, view: SeatView | PublicView | null = null): boolean {
+  return legal !== null && (legal.pass !== null || legal.courtesy !== null || legal.vote.length > 0 || legal.offer.length > 0 || legal.draw || legal.redeal || canAccept(legal, view));
 }
 
 /** The phase name in the page's language (empty before the first view). */

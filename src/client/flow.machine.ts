@@ -6,9 +6,10 @@
  * the engine in the page for solo practice, a WebSocket to the service for a seat.
  */
 import { assign, fromCallback, sendTo, setup } from 'xstate';
-import { JOKER, t, type CharlestonEvent } from '../index.js';
+import { JOKER, t } from '../index.js';
 import {
   CONFIRMED_ACTIONS,
+  canAccept,
   eventFor,
   hasChoice,
   isIncomplete,
@@ -19,7 +20,7 @@ import {
   type FlowInput,
 } from './flow.logic.js';
 import { ct } from './i18n/catalog.js';
-import { isSeatView, type TransportCommand, type TransportReport } from './transport.js';
+import { isSeatView, type ClientEvent, type TransportCommand, type TransportReport } from './transport.js';
 
 export * from './flow.logic.js';
 
@@ -49,7 +50,7 @@ export const flowMachine = setup({
   },
   guards: {
     isNewerView: ({ context, event }) => event.type === 'transport.view' && (context.view === null || event.version >= context.version),
-    hasChoice: ({ context }) => hasChoice(context.legal),
+    hasChoice: ({ context }) => hasChoice(context.legal, context.view),
     isPendingStillLegal: ({ context }) => {
       const pending = context.pending;
       if (pending === null || context.legal === null) return false;
@@ -57,6 +58,7 @@ export const flowMachine = setup({
       if (pending.type === 'courtesy.commit') return context.legal.courtesy !== null;
       if (pending.type === 'misdeal.declare') return context.legal.declareMisdeal;
       if (pending.type === 'hand.declareMahjong') return context.legal.declareMahjong;
+      if (pending.type === 'declaration.accept') return canAccept(context.legal, context.view);
       return false;
     },
     isChoosableTile: ({ context, event }) => {
@@ -80,7 +82,7 @@ export const flowMachine = setup({
   actions: {
     recordView: assign(({ context, event }) => {
       if (event.type !== 'transport.view') return {};
-      return { view: event.view, legal: event.legal, version: event.version, ...keepChoice(context, event) };
+      return { view: event.view, legal: event.legal, version: event.version, table: event.table ?? null, ...keepChoice(context, event) };
     }),
     toggleTile: assign(({ context, event }) => {
       if (event.type !== 'tile.toggle') return {};
@@ -99,11 +101,11 @@ export const flowMachine = setup({
     }),
     holdPending: assign(({ context, event }) => (event.type === 'act' ? { pending: eventFor(context, event.action, event.count), alert: null } : {})),
     clearPending: assign({ pending: null }),
-    sendPending: sendTo('transport', ({ context }): TransportCommand => ({ type: 'send', id: context.nextId, event: context.pending as CharlestonEvent })),
+    sendPending: sendTo('transport', ({ context }): TransportCommand => ({ type: 'send', id: context.nextId, event: context.pending as ClientEvent })),
     sendDirect: sendTo('transport', ({ context, event }): TransportCommand => ({
       type: 'send',
       id: context.nextId,
-      event: (event.type === 'act' ? eventFor(context, event.action, event.count) : null) as CharlestonEvent,
+      event: (event.type === 'act' ? eventFor(context, event.action, event.count) : null) as ClientEvent,
     })),
     markSending: assign(({ context }) => ({ sending: context.nextId, nextId: context.nextId + 1, alert: null })),
     recordResult: assign(({ context, event }) => {
@@ -131,6 +133,7 @@ export const flowMachine = setup({
     alert: null,
     showHint: false,
     failure: null,
+    table: null,
   }),
   invoke: { id: 'transport', src: 'transport', input: ({ context }) => ({ locale: context.locale }) },
   on: {

@@ -7,9 +7,10 @@
  * page renders it in its own language.
  */
 import { fromCallback } from 'xstate';
-import type { CharlestonEvent, LegalActions, PublicView, SeatView } from '../index.js';
+import type { LegalActions, PublicView, SeatView } from '../index.js';
 import type { FlowInput } from './flow.machine.js';
-import { isSeatView, type TransportCommand, type TransportReport } from './transport.js';
+import { tableInfoOf } from './table-info.js';
+import { isSeatView, type ClientEvent, type TransportCommand, type TransportReport } from './transport.js';
 
 /** Where the seat's table is. */
 export interface LiveOptions {
@@ -85,14 +86,14 @@ export function liveTransport(options: LiveOptions) {
     const url = options.url ?? liveUrl(window.location, options.id);
     const connect = options.connect ?? ((target: string) => new WebSocket(target));
     /** Sends not yet answered, by id, with their keys (sent again after a reconnect). */
-    const unanswered = new Map<number, { event: CharlestonEvent; key: string }>();
+    const unanswered = new Map<number, { event: ClientEvent; key: string }>();
     let socket: WebSocket | null = null;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
     let greeted = false;
 
-    const transmit = (id: number, entry: { event: CharlestonEvent; key: string }): void => {
+    const transmit = (id: number, entry: { event: ClientEvent; key: string }): void => {
       if (socket !== null && socket.readyState === WebSocket.OPEN && greeted) {
         socket.send(JSON.stringify({ type: 'send', id, event: entry.event, key: entry.key }));
       }
@@ -116,7 +117,7 @@ export function liveTransport(options: LiveOptions) {
             for (const [id, entry] of unanswered) transmit(id, entry);
           }
           const view = data.view;
-          sendBack({ type: 'transport.view', version: data.version, view, legal: actionsOf(view, data.actions) });
+          sendBack({ type: 'transport.view', version: data.version, view, legal: actionsOf(view, data.actions), table: tableInfoOf(data, Date.now()) });
         } else if (data.type === 'result' && typeof data.id === 'number') {
           unanswered.delete(data.id);
           if (data.ok) sendBack({ type: 'transport.result', id: data.id, ok: true });

@@ -55,7 +55,7 @@ export function soloTransport(options: SoloOptions = {}) {
     // core's `legalActions`, as the service computes its `actions`), so the flow reads both transports alike.
     const report = (): void => {
       const snapshot = table.getSnapshot();
-      sendBack({ type: 'transport.view', version, view: viewFor(snapshot, person), legal: legalActions(snapshot, person) });
+      sendBack({ type: 'transport.view', version, view: viewFor(snapshot, person), legal: legalActions(snapshot, person), table: null });
     };
     const schedule = (): void => {
       if (timer !== null || stopped) return;

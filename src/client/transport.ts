@@ -2,10 +2,17 @@
  * What the flow machine exchanges with the table it plays at, embedded (solo) or over the network (a seat):
  * commands out (send an event), reports in (a view, a result, the connection's state).
  */
-import type { CharlestonEvent, LegalActions, PublicView, SeatView } from '../index.js';
+import type { CharlestonEvent, LegalActions, PublicView, Seat, SeatView } from '../index.js';
+import type { TableInfo } from './table-info.js';
+
+/**
+ * An event the page sends to the table: the engine's events, and the answer to East's declaration in review
+ * (`declaration.accept`, from a seat but East, once; service contract §6).
+ */
+export type ClientEvent = CharlestonEvent | { type: 'declaration.accept'; seat: Seat };
 
 /** A command from the flow machine to its transport. */
-export type TransportCommand = { type: 'send'; id: number; event: CharlestonEvent };
+export type TransportCommand = { type: 'send'; id: number; event: ClientEvent };
 
 /**
  * A view of the table as the transport received it, with what the seat may do at that version (`legal`: the
@@ -17,6 +24,8 @@ export interface ViewReport {
   version: number;
   view: SeatView | PublicView;
   legal: LegalActions | null;
+  /** The table's own fields beside the view (hand number, current seat, names, clock, notice); null when none. */
+  table?: TableInfo | null;
 }
 
 /** A refusal as a transport reports it: engine codes, or a service's own (`NOT_YOUR_SEAT`, `RATE_LIMITED`). */

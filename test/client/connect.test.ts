@@ -47,6 +47,7 @@ function contextAt(table: CharlestonService, seat: Seat, extra: Partial<FlowCont
     alert: null,
     showHint: false,
     failure: null,
+    table: null,
     ...extra,
   };
 }
