@@ -2,7 +2,10 @@
  * Solo practice: the engine runs in the page (the library embedded as a client embeds it) with the person at
  * East and teacher bots at the other seats. No request leaves the page: the table, the bots and the views are
  * all here. Bots act one move at a time on a short timer (the host's timer, not the engine's), so the person
- * sees who the table waits for.
+ * sees who the table waits for. The page keeps the hand's log (every accepted event), so the end of a hand shows
+ * the same review as a table of the service, and "next hand" deals a new hand in the page (the person stays East).
+ * East's declaration is shown to the bots for review when the engine has the option (`rules.declarationReview`);
+ * the bots accept it.
  */
 import { fromCallback } from 'xstate';
 import {
@@ -15,6 +18,8 @@ import {
   type Seat,
 } from '../index.js';
 import type { FlowInput } from './flow.machine.js';
+import type { LogEntry } from './review.js';
+import type { TableApi } from './table-api.js';
 import type { TransportCommand, TransportReport } from './transport.js';
 
 /** How solo practice is set up. */
@@ -27,6 +32,50 @@ export interface SoloOptions {
   botDelay?: number;
   /** Called with the table once it exists (for the page's own tools, e.g. an inspector). */
   onTable?: (table: CharlestonService) => void;
+  /** The page's side of the table (its log, the next hand), shared with the page's {@link TableApi}. */
+  host?: SoloHost;
+}
+
+/** What solo practice keeps beside the table: the hands' log and the way to deal the next hand. */
+export interface SoloHost {
+  /** Every accepted event of every hand, with its version and hand number. */
+  log: LogEntry[];
+  /** The hand number (1-based). */
+  hand: number;
+  /** Deals the next hand (set by the running transport). */
+  next: (() => void) | null;
+}
+
+/** A new solo host. */
+export function createSoloHost(): SoloHost {
+  return { log: [], hand: 1, next: null };
+}
+
+/** The page's {@link TableApi} in solo practice: the log kept in the page, the next hand dealt in the page. */
+export function soloTableApi(host: SoloHost): TableApi {
+  return {
+    readLog: () => Promise.resolve(host.log.map((entry) => ({ ...entry, event: { ...entry.event } }))),
+    next: () => {
+      if (host.next === null) return Promise.reject(new Error('the table is not running'));
+      host.next();
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * A solo table: with East's declaration reviewed by the other seats when the engine knows the rule option
+ * (`rules.declarationReview`, service contract §6); an engine without it refuses the option, and the table is
+ * made without it.
+ */
+export function createSoloTable(seed: number | undefined): CharlestonService {
+  const base = seed === undefined ? {} : { seed };
+  try {
+    return createCharleston({ ...base, rules: { declarationReview: true } } as Parameters<typeof createCharleston>[0]);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'InputError' && error.message.includes('declarationReview')) return createCharleston(base);
+    throw error;
+  }
 }
 
 /** The next bot move at this table: a bot seat the table waits for, and the teacher's event for it. */
@@ -44,18 +93,30 @@ export function nextBotMove(table: CharlestonService, person: Seat): { seat: Sea
 export function soloTransport(options: SoloOptions = {}) {
   return fromCallback<TransportCommand, FlowInput, TransportReport>(({ sendBack, receive }) => {
     const person = options.seat ?? 'east';
-    // Without a seed the engine draws an unpredictable one from the platform's cryptographic source.
-    const table = createCharleston(options.seed === undefined ? {} : { seed: options.seed });
+    const host = options.host ?? createSoloHost();
+    // Without a seed the engine draws an unpredictable one from the platform's cryptographic source; a chosen seed
+    // gives the next hands the seeds that follow it.
+    let table = createSoloTable(options.seed);
     options.onTable?.(table);
-    let version = 0;
+    let version = host.log.length === 0 ? 0 : (host.log[host.log.length - 1]?.version ?? 0);
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
+    const record = (seat: Seat | null, event: object): void => {
+      version += 1;
+      host.log.push({ version, seat, event: { ...event } as Record<string, unknown>, hand: host.hand });
+    };
 
     // The same shape as the service's view messages: the seat's view and its legal actions at that version (the
     // core's `legalActions`, as the service computes its `actions`), so the flow reads both transports alike.
     const report = (): void => {
       const snapshot = table.getSnapshot();
-      sendBack({ type: 'transport.view', version, view: viewFor(snapshot, person), legal: legalActions(snapshot, person), table: null });
+      sendBack({
+        type: 'transport.view',
+        version,
+        view: viewFor(snapshot, person),
+        legal: legalActions(snapshot, person),
+        table: { hand: host.hand, seat: person, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, receivedAt: 0 },
+      });
     };
     const schedule = (): void => {
       if (timer !== null || stopped) return;
@@ -63,7 +124,7 @@ export function soloTransport(options: SoloOptions = {}) {
         timer = null;
         const move = nextBotMove(table, person);
         if (move === null) return;
-        if (table.send(move.event).ok) version += 1;
+        if (table.send(move.event).ok) record(move.seat, move.event);
         report();
         schedule();
       }, options.botDelay ?? 60);
@@ -72,7 +133,7 @@ export function soloTransport(options: SoloOptions = {}) {
     receive((command) => {
       const result = table.send(command.event);
       if (result.ok) {
-        version += 1;
+        record('seat' in command.event ? command.event.seat : null, command.event);
         sendBack({ type: 'transport.result', id: command.id, ok: true });
       } else {
         sendBack({ type: 'transport.result', id: command.id, ok: false, refusal: result.refusal });
@@ -80,10 +141,23 @@ export function soloTransport(options: SoloOptions = {}) {
       report();
       schedule();
     });
+    host.next = () => {
+      if (stopped) return;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      table.stop();
+      host.hand += 1;
+      table = createSoloTable(options.seed === undefined ? undefined : (options.seed + host.hand - 1) >>> 0);
+      options.onTable?.(table);
+      version += 1;
+      report();
+      schedule();
+    };
     report();
     schedule();
     return () => {
       stopped = true;
+      host.next = null;
       if (timer !== null) clearTimeout(timer);
       table.stop();
     };

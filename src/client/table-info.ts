@@ -59,7 +59,6 @@ function finite(value: unknown): number | null {
 /** A display name as it may be shown: text without control characters, trimmed, at most {@link MAX_NAME} code points. */
 export function cleanName(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
   const text = [...value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim()].slice(0, MAX_NAME).join('');
   return text === '' ? null : text;
 }

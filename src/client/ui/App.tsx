@@ -11,7 +11,8 @@ import { flowMachine } from '../flow.machine.js';
 import { ct } from '../i18n/catalog.js';
 import { liveTransport } from '../live-transport.js';
 import type { Route } from '../route.js';
-import { soloTransport, type SoloOptions } from '../solo-transport.js';
+import { httpTableApi } from '../table-api.js';
+import { createSoloHost, soloTableApi, soloTransport, type SoloOptions } from '../solo-transport.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { Lobby } from './Lobby.js';
 import { TablePage } from './TablePage.js';
@@ -37,7 +38,9 @@ function rememberLocale(locale: Locale): void {
 }
 
 function SoloPage({ seed, locale, onLocale, options, inspect }: { seed: number | null; locale: Locale; onLocale: (l: Locale) => void; options: Omit<SoloOptions, 'seed'>; inspect: AppProps['inspect'] }) {
-  const [machine] = useState(() => flowMachine.provide({ actors: { transport: soloTransport(seed === null ? options : { ...options, seed }) } }));
+  const [host] = useState(createSoloHost);
+  const [api] = useState(() => soloTableApi(host));
+  const [machine] = useState(() => flowMachine.provide({ actors: { transport: soloTransport(seed === null ? { ...options, host } : { ...options, seed, host }) } }));
   const actor = useActorRef(machine, inspect === undefined ? { input: { locale } } : { input: { locale }, inspect });
   const bots: Seat[] = SEATS.filter((seat) => seat !== (options.seat ?? 'east'));
   return (
@@ -45,6 +48,7 @@ function SoloPage({ seed, locale, onLocale, options, inspect }: { seed: number |
       actor={actor}
       heading={ct(locale, 'solo.heading')}
       bots={bots}
+      api={api}
       onLocale={(next) => {
         actor.send({ type: 'locale.set', locale: next });
         onLocale(next);
@@ -55,6 +59,7 @@ function SoloPage({ seed, locale, onLocale, options, inspect }: { seed: number |
 
 function SeatPage({ id, token, locale, asked, onLocale, inspect }: { id: string; token: string; locale: Locale; asked: boolean; onLocale: (l: Locale) => void; inspect: AppProps['inspect'] }) {
   const [machine] = useState(() => flowMachine.provide({ actors: { transport: liveTransport({ id, token }) } }));
+  const [api] = useState(() => httpTableApi(id, token));
   const actor = useActorRef(machine, inspect === undefined ? { input: { locale } } : { input: { locale }, inspect });
   useEffect(() => {
     if (asked) return undefined;
@@ -73,6 +78,7 @@ function SeatPage({ id, token, locale, asked, onLocale, inspect }: { id: string;
     <TablePage
       actor={actor}
       bots={[]}
+      api={api}
       onLocale={(next) => {
         actor.send({ type: 'locale.set', locale: next });
         onLocale(next);

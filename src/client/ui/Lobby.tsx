@@ -1,11 +1,16 @@
 /**
- * The lobby: create a table (each seat a person or a bot, the language), then hand out the four invite links
- * (`/t/ID#TOKEN`: the token stays in the fragment) and the spectator link. Talks to `POST /api/tables`.
+ * The lobby: create a table (each seat a person or a bot, the people's names, a clock, the language), then hand out
+ * the invite links (`/t/ID#TOKEN`: the token stays in the fragment), each with a copy button and a QR code, and the
+ * spectator link. The links use the page's own origin, so a lobby opened through the host's network address gives
+ * links that friends on that network can open; the page says how to serve the network (`--host`). Talks to
+ * `POST /api/tables`.
  */
 import { useState, type FormEvent } from 'react';
 import { SEATS, t, type BySeat, type Locale, type Seat } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import { seatLink } from '../route.js';
+import { cleanName } from '../table-info.js';
+import { Invite } from './Invite.js';
 import { LanguagePicker } from './LanguagePicker.js';
 
 /** Who plays a seat. */
@@ -18,12 +23,46 @@ interface Created {
   tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
 }
 
+/** The clock choices of the lobby, in seconds per decision (0: no clock). */
+export const CLOCK_CHOICES: readonly number[] = [0, 30, 60, 120, 300];
+
+/** What the lobby asks for besides the seats and the language. */
+export interface TableChoices {
+  /** Names typed for the people's seats (blank ones are left out). */
+  names?: Partial<Record<Seat, string>>;
+  /** Seconds per decision; 0 or absent: no clock. */
+  clock?: number;
+}
+
+/** The body of `POST /api/tables` for the lobby's choices: names only for people's seats, the clock only when set. */
+export function tableRequest(seats: BySeat<Player>, locale: Locale, choices: TableChoices = {}): Record<string, unknown> {
+  const names: Partial<Record<Seat, string>> = {};
+  for (const seat of SEATS) {
+    const name = seats[seat] === 'human' ? cleanName(choices.names?.[seat]) : null;
+    if (name !== null) names[seat] = name;
+  }
+  const body: Record<string, unknown> = { seats, locale };
+  if (Object.keys(names).length > 0) body.names = names;
+  if (choices.clock !== undefined && choices.clock > 0) body.clock = choices.clock;
+  return body;
+}
+
+/** True when the page's origin reaches only this computer (the links would not work on a friend's device). */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const host = new URL(origin).hostname;
+    return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
 /** Asks the service for a table; throws with the service's message on an error. */
-export async function createTable(seats: BySeat<Player>, locale: Locale, fetcher: typeof fetch = fetch): Promise<Created> {
+export async function createTable(seats: BySeat<Player>, locale: Locale, fetcher: typeof fetch = fetch, choices: TableChoices = {}): Promise<Created> {
   const response = await fetcher('/api/tables', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seats, locale }),
+    body: JSON.stringify(tableRequest(seats, locale, choices)),
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || typeof body !== 'object' || body === null || !('id' in body) || !('tokens' in body)) {
@@ -42,12 +81,14 @@ export interface LobbyProps {
 /** The lobby page. */
 export function Lobby({ locale, onLocale }: LobbyProps) {
   const [seats, setSeats] = useState<BySeat<Player>>({ east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' });
+  const [names, setNames] = useState<Partial<Record<Seat, string>>>({});
+  const [clock, setClock] = useState(0);
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'creating' } | { kind: 'created'; table: Created } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const origin = window.location.origin;
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
     setState({ kind: 'creating' });
-    createTable(seats, locale).then(
+    createTable(seats, locale, fetch, { names, clock }).then(
       (table) => setState({ kind: 'created', table }),
       (error: unknown) => setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
@@ -79,8 +120,33 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                   </option>
                 ))}
               </select>
+              {seats[seat] === 'human' && (
+                <input
+                  type="text"
+                  className="name-input"
+                  id={`name-${seat}`}
+                  name={`name-${seat}`}
+                  maxLength={24}
+                  autoComplete="off"
+                  aria-label={ct(locale, 'lobby.nameFor', { seat: t(locale, `seat.${seat}`) })}
+                  placeholder={ct(locale, 'lobby.nameFor', { seat: t(locale, `seat.${seat}`) })}
+                  value={names[seat] ?? ''}
+                  onChange={(event) => setNames({ ...names, [seat]: event.target.value })}
+                />
+              )}
             </p>
           ))}
+          <p className="field">
+            <label htmlFor="clock">{ct(locale, 'lobby.clock')}</label>
+            <select id="clock" name="clock" value={clock} onChange={(event) => setClock(Number(event.target.value))}>
+              {CLOCK_CHOICES.map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {seconds === 0 ? ct(locale, 'lobby.clock.none') : seconds % 60 === 0 && seconds > 60 ? ct(locale, 'lobby.clock.minutes', { minutes: seconds / 60 }) : ct(locale, 'lobby.clock.seconds', { seconds })}
+                </option>
+              ))}
+            </select>
+          </p>
+          {clock > 0 && <p className="muted">{ct(locale, 'lobby.clockNote')}</p>}
           <button type="submit" className="action primary" data-action="create" disabled={state.kind === 'creating'}>
             {state.kind === 'creating' ? ct(locale, 'lobby.creating') : ct(locale, 'lobby.create')}
           </button>
@@ -92,25 +158,32 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
           <section className="invites" aria-label={ct(locale, 'lobby.invites')}>
             <h2>{ct(locale, 'lobby.invites')}</h2>
             {SEATS.every((seat) => seats[seat] !== 'human') && <p>{ct(locale, 'lobby.noHumans')}</p>}
-            <ul>
+            {isLoopbackOrigin(origin) && <p className="note">{ct(locale, 'lobby.loopback', { origin })}</p>}
+            <ul className="invite-list">
               {SEATS.filter((seat) => state.table.tokens[seat] !== undefined).map((seat) => {
                 const link = seatLink(origin, state.table.id, state.table.tokens[seat] as string);
+                const [address, fragment] = link.split('#');
+                const name = cleanName(names[seat]);
+                const wind = t(locale, `seat.${seat}`);
                 return (
-                  <li key={seat}>
-                    <a href={`${link.split('#')[0]}?lang=${locale}#${link.split('#')[1]}`} data-invite={seat}>
-                      {ct(locale, 'lobby.inviteFor', { seat: t(locale, `seat.${seat}`) })}
-                    </a>
-                    <code className="link">{link}</code>
-                  </li>
+                  <Invite
+                    key={seat}
+                    locale={locale}
+                    invite={seat}
+                    title={name === null ? ct(locale, 'lobby.inviteFor', { seat: wind }) : ct(locale, 'lobby.inviteNamed', { name, seat: wind })}
+                    href={`${address}?lang=${locale}#${fragment}`}
+                    link={link}
+                  />
                 );
               })}
               {state.table.tokens.spectator !== undefined && (
-                <li>
-                  <a href={seatLink(origin, state.table.id, state.table.tokens.spectator)} data-invite="spectator">
-                    {ct(locale, 'lobby.spectator')}
-                  </a>
-                  <code className="link">{seatLink(origin, state.table.id, state.table.tokens.spectator)}</code>
-                </li>
+                <Invite
+                  locale={locale}
+                  invite="spectator"
+                  title={ct(locale, 'lobby.spectator')}
+                  href={seatLink(origin, state.table.id, state.table.tokens.spectator)}
+                  link={seatLink(origin, state.table.id, state.table.tokens.spectator)}
+                />
               )}
             </ul>
             {state.table.tokens.admin !== undefined && (
@@ -123,6 +196,14 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
             )}
           </section>
         )}
+        <section className="lan" aria-labelledby="lan-heading">
+          <h2 id="lan-heading">{ct(locale, 'lobby.lanHeading')}</h2>
+          <p>{ct(locale, 'lobby.lanStart')}</p>
+          <pre>
+            <code>charleston serve --host 0.0.0.0</code>
+          </pre>
+          <p>{ct(locale, 'lobby.lanOpen')}</p>
+        </section>
         <p className="solo-link">
           <a href={`/solo?lang=${locale}`}>{ct(locale, 'lobby.solo')}</a>
         </p>

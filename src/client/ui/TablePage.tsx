@@ -18,6 +18,10 @@ import { Actions, Control, TableMenu } from './Actions.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { PassSlots } from './PassSlots.js';
 import { RollorStrip, TableStatus, type Flight } from './TableStatus.js';
+import type { TableApi } from '../table-api.js';
+import { isInReview } from '../flow.logic.js';
+import { EndOfHand } from './EndOfHand.js';
+import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
 import { RackTile } from './Tile.js';
 
 /** Props of a table page. */
@@ -27,6 +31,8 @@ export interface TablePageProps {
   heading?: string;
   bots: readonly Seat[];
   onLocale: (locale: Locale) => void;
+  /** The table's side requests (the review's log, the next hand, the person's name); absent: not offered. */
+  api?: TableApi;
 }
 
 /** The slide of the packets when a pass resolves: set when the phase moves on from a pass, cleared when it ends. */
@@ -44,10 +50,11 @@ function useFlight(view: PublicView | null, version: number): [Flight | null, ()
 }
 
 /** The page of one seat. */
-export function TablePage({ actor, heading, bots, onLocale }: TablePageProps) {
+export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProps) {
   const snapshot = useSelector(actor, (s) => s);
   const page = connect(snapshot);
-  const { locale, seat } = page;
+  const { locale, seat, table } = page;
+  const info = snapshot.context.table;
   const view = snapshot.context.view;
   const send = (event: FlowEvent): void => actor.send(event);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -72,7 +79,7 @@ export function TablePage({ actor, heading, bots, onLocale }: TablePageProps) {
       <header className="top">
         <h1>
           <span className="phase-name">{page.title || ct(locale, 'app.title')}</span>
-          {view !== null && <span className="hand"> · {ct(locale, 'app.hand', { hand: view.hand })}</span>}
+          {table !== null && <span className="hand"> · {ct(locale, 'app.hand', { hand: table.hand })}</span>}
         </h1>
         <div className="tools">
           <LanguagePicker locale={locale} onChange={onLocale} compact />
@@ -82,15 +89,45 @@ export function TablePage({ actor, heading, bots, onLocale }: TablePageProps) {
       <p className="status" role="status">
         {page.status}
       </p>
+      {table?.me != null && (
+        <p className="me-line" data-seat-label={seat?.view.seat}>
+          {ct(locale, 'table.youAre', { seat: table.me })}
+        </p>
+      )}
+      {table?.notice != null && (
+        <p className="notice" data-notice={info?.notice?.code}>
+          {table.notice}
+        </p>
+      )}
       {view !== null && (
         <main className="board">
           <RollorStrip locale={locale} view={view} />
-          <TableStatus locale={locale} view={view} bots={bots} flight={flight} onFlightEnd={endFlight} />
+          <TableStatus locale={locale} view={view} bots={bots} flight={flight} onFlightEnd={endFlight} table={info} />
+          <div className="extras">
+            <Countdown locale={locale} table={info} />
+            {table?.stoppedBy != null && (
+              <p className="note stopped-by" data-stopped-by={view.phase}>
+                {table.stoppedBy}
+              </p>
+            )}
+            {table?.declaration != null && isInReview(view) && <DeclarationPanel locale={locale} declaration={table.declaration} asking={seat !== null && seat.main.some((control) => control.action === 'accept')} />}
+            {table?.ended === true && api !== undefined && (
+              <EndOfHand
+                locale={locale}
+                api={api}
+                hand={info?.hand ?? null}
+                phase={view.phase}
+                names={table.names}
+                eastHand={table.declaration?.tiles ?? null}
+                canDeal={seat !== null}
+              />
+            )}
+          </div>
           {seat !== null && seatView !== null && (
             <>
               <div className="seat-area">
                 <p className="prompt">{seatPrompt(locale, seatView)}</p>
-                {seatView.stopped !== null && (seatView.phase === 'courtesy' || seatView.phase.startsWith('second')) && (
+                {table?.stoppedBy == null && seatView.stopped !== null && (seatView.phase === 'courtesy' || seatView.phase.startsWith('second')) && (
                   <p className="note">{ct(locale, seatView.stopped ? 'table.stopped' : 'table.continued')}</p>
                 )}
                 {seatView.courtesy !== null && (
@@ -157,6 +194,7 @@ export function TablePage({ actor, heading, bots, onLocale }: TablePageProps) {
         </main>
       )}
       {heading !== undefined && <p className="heading">{heading}</p>}
+      {seat !== null && api?.setName !== undefined && <NameForm locale={locale} current={info?.names[seat.view.seat] ?? null} save={api.setName} />}
     </div>
   );
 }

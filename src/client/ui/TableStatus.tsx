@@ -7,6 +7,7 @@
  */
 import { PASS_RULES, targetOf, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
+import { seatLabel, type TableInfo } from '../table-info.js';
 import { isSeatView } from '../transport.js';
 import { TileBack } from './Tile.js';
 
@@ -93,6 +94,8 @@ export interface TableStatusProps {
   bots: readonly Seat[];
   flight: Flight | null;
   onFlightEnd: () => void;
+  /** The table's fields beside the view: names, and for a watcher who is waited for and which packets are down. */
+  table?: TableInfo | null;
 }
 
 function Backs({ count, place }: { count: number; place: Place }) {
@@ -123,10 +126,12 @@ const ARROWS: Record<Direction, string> = {
 };
 
 /** The four seats around the table, from this seat's point of view. */
-export function TableStatus({ locale, view, bots, flight, onFlightEnd }: TableStatusProps) {
+export function TableStatus({ locale, view, bots, flight, onFlightEnd, table = null }: TableStatusProps) {
   const me = view.seat;
   const seatView = isSeatView(view) ? view : null;
-  const waiting = seatView?.waitingFor ?? null;
+  // A seat's view says who is waited for and which packets are down; a watcher's body may say it (else nothing).
+  const waiting = seatView?.waitingFor ?? table?.waitingFor ?? null;
+  const names = table?.names ?? {};
   const around = seatsAround(me);
   const rule = PASS_RULES[view.phase];
   const receiver = me !== null && rule ? targetOf(me, rule.direction) : null;
@@ -146,8 +151,8 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd }: TableSt
           const held = waiting?.includes(seat) ?? false;
           const mine = seat === me;
           const count = view.counts[seat];
-          const packet = (rule !== undefined || view.phase === 'courtesy') && (seatView?.packetOnTable[seat] ?? false);
-          const name = t(locale, `seat.${seat}`);
+          const packet = (rule !== undefined || view.phase === 'courtesy') && (seatView?.packetOnTable[seat] ?? table?.packetOnTable?.[seat] ?? false);
+          const name = seatLabel(locale, seat, names);
           return (
             <div key={seat} className={`seat seat-${place}${held ? ' held' : ''}${mine ? ' me' : ''}`} data-seat={seat}>
               <span className="plaque">
@@ -214,7 +219,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd }: TableSt
         <p className="waiting-line" data-waiting={waiting.join(' ')}>
           {waiting.length === 0
             ? ct(locale, 'table.waitingNobody')
-            : ct(locale, 'table.waitingFor', { seats: waiting.map((seat) => t(locale, `seat.${seat}`)).join(', ') })}
+            : ct(locale, 'table.waitingFor', { seats: waiting.map((seat) => seatLabel(locale, seat, names)).join(', ') })}
         </p>
       )}
     </section>

@@ -1,0 +1,136 @@
+/**
+ * The end of a hand (`complete`, `eastMahjong`): the review of who passed what to whom (`data-review`), read once
+ * from the table's log, which every token of the table may read in full once the hand has ended; and, for a person at
+ * the table, the button that deals the next hand (`data-action="next-hand"`, `POST /api/tables/:id/next`). The new
+ * hand's view then arrives on the live connection, with the person's new seat.
+ */
+import { useEffect, useState } from 'react';
+import { t, type Locale, type Seat, type TileView } from '../../index.js';
+import { ct } from '../i18n/catalog.js';
+import { buildReview, entriesOfHand, type HandReview, type ReviewPacket } from '../review.js';
+import type { TableApi } from '../table-api.js';
+import { seatLabel } from '../table-info.js';
+import { TileFace } from './Tile.js';
+
+/** Props of the end of a hand. */
+export interface EndOfHandProps {
+  locale: Locale;
+  api: TableApi;
+  /** The hand at this table (the service's count), null when the service does not say. */
+  hand: number | null;
+  /** The phase the hand ended in. */
+  phase: string;
+  names: Partial<Record<Seat, string>>;
+  /** East's hand, when it was declared and shown. */
+  eastHand: TileView[] | null;
+  /** A person at the table (a watcher cannot deal the next hand). */
+  canDeal: boolean;
+}
+
+type Loaded = { kind: 'loading' } | { kind: 'loaded'; review: HandReview } | { kind: 'failed'; message: string };
+
+function Packet({ locale, packet, names }: { locale: Locale; packet: ReviewPacket; names: Partial<Record<Seat, string>> }) {
+  return (
+    <li className="review-packet" data-from={packet.from} data-to={packet.to}>
+      <span className="review-who">{ct(locale, 'end.packet', { from: seatLabel(locale, packet.from, names), to: seatLabel(locale, packet.to, names) })}</span>
+      <span className="review-tiles">
+        {packet.tiles.length === 0 ? ct(locale, 'end.nothing') : packet.tiles.map((tile, index) => <TileFace key={index} locale={locale} tile={tile} className="small" />)}
+      </span>
+      {packet.blind > 0 && <span className="muted"> ({ct(locale, 'end.blind', { count: packet.blind })})</span>}
+    </li>
+  );
+}
+
+/** The review of the hand and the next hand's button. */
+export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal }: EndOfHandProps) {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [dealing, setDealing] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  useEffect(() => {
+    let live = true;
+    setLoaded({ kind: 'loading' });
+    api.readLog().then(
+      (log) => {
+        if (live) setLoaded({ kind: 'loaded', review: buildReview(entriesOfHand(log, hand)) });
+      },
+      (error: unknown) => {
+        if (live) setLoaded({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, hand, phase]);
+  const deal = (): void => {
+    setDealing({ kind: 'busy' });
+    api.next().then(
+      () => setDealing({ kind: 'idle' }),
+      (error: unknown) => setDealing({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  const label = (seat: Seat): string => seatLabel(locale, seat, names);
+  return (
+    <section className="end-of-hand" aria-labelledby="review-heading">
+      {canDeal && (
+        <div className="next-hand">
+          <button type="button" className="action primary" data-action="next-hand" disabled={dealing.kind === 'busy'} onClick={deal}>
+            {dealing.kind === 'busy' ? ct(locale, 'end.nextBusy') : ct(locale, 'end.next')}
+          </button>
+          <p className="muted">{ct(locale, 'end.nextNote')}</p>
+          {dealing.kind === 'failed' && <p className="alert">{ct(locale, 'end.nextFailed', { message: dealing.message })}</p>}
+        </div>
+      )}
+      <div className="review" data-review={loaded.kind}>
+        <h2 id="review-heading">{ct(locale, 'end.heading')}</h2>
+        {phase === 'eastMahjong' && (
+          <div className="review-east">
+            <p>{ct(locale, 'end.eastWon')}</p>
+            {eastHand !== null && (
+              <div className="declared-tiles">
+                {eastHand.map((tile) => (
+                  <TileFace key={tile.id} locale={locale} tile={tile.tile} className="small" />
+                ))}
+              </div>
+            )}
+          </div>
+        )}
+        {loaded.kind === 'loading' && <p className="muted">{ct(locale, 'end.loading')}</p>}
+        {loaded.kind === 'failed' && <p className="muted">{ct(locale, 'end.failed', { message: loaded.message })}</p>}
+        {loaded.kind === 'loaded' && (
+          <>
+            {loaded.review.passes.length === 0 && phase !== 'eastMahjong' && <p>{ct(locale, 'end.noPasses')}</p>}
+            {loaded.review.passes.map((pass) => (
+              <section key={pass.phase} className="review-pass" data-pass={pass.phase}>
+                <h3>{t(locale, `phase.${pass.phase}` as 'phase.complete')}</h3>
+                <ul>
+                  {pass.packets.map((packet) => (
+                    <Packet key={packet.from} locale={locale} packet={packet} names={names} />
+                  ))}
+                </ul>
+                {pass.phase === 'firstCharleston.left' && loaded.review.votes.length > 0 && (
+                  <p className="review-votes">
+                    {ct(locale, 'end.votes')}: {loaded.review.votes.map((vote) => ct(locale, vote.vote === 'stop' ? 'end.vote.stop' : 'end.vote.continue', { seat: label(vote.seat) })).join(' · ')}
+                    {loaded.review.stoppedBy !== null && <strong> {ct(locale, 'table.stoppedBy', { seat: label(loaded.review.stoppedBy) })}</strong>}
+                  </p>
+                )}
+              </section>
+            ))}
+            {loaded.review.passes.length >= 3 && (
+              <section className="review-pass" data-pass="courtesy">
+                <h3>{ct(locale, 'end.courtesy')}</h3>
+                {loaded.review.courtesy.length === 0 ? (
+                  <p>{ct(locale, 'end.noCourtesy')}</p>
+                ) : (
+                  <ul>
+                    {loaded.review.courtesy.map((packet) => (
+                      <Packet key={packet.from} locale={locale} packet={packet} names={names} />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The parts of a table page that belong to the table rather than to one seat's choice, shown to players and
+ * watchers alike: the countdown of the seats being waited for, East's declared hand in review, and the person's own
+ * name. Names and notices are text (React escapes them). The countdown ticks once a second from the server's
+ * deadlines corrected for the client's clock offset (`table-info.ts`).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Locale } from '../../index.js';
+import type { DeclarationProps } from '../connect.js';
+import { ct } from '../i18n/catalog.js';
+import { cleanName, countdowns, seatLabel, type TableInfo } from '../table-info.js';
+import { TileFace } from './Tile.js';
+
+/** The remaining seconds of each waited-for seat with a deadline; nothing without a clock. */
+export function Countdown({ locale, table }: { locale: Locale; table: TableInfo | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  const hasClock = table?.clock !== null && table?.clock !== undefined && Object.keys(table.clock.deadlines).length > 0;
+  useEffect(() => {
+    if (!hasClock) return undefined;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [hasClock, table]);
+  if (table === null || !hasClock) return null;
+  const left = countdowns(table, now);
+  return (
+    <p className="clock" data-clock={table.clock?.seconds}>
+      <span className="clock-heading">{ct(locale, 'clock.heading')}: </span>
+      {left.map(({ seat, seconds }, index) => (
+        <span key={seat} className={`countdown${seconds <= 10 ? ' low' : ''}`} data-countdown={seat} data-seconds={seconds}>
+          {index > 0 && ' · '}
+          {ct(locale, 'clock.left', { seat: seatLabel(locale, seat, table.names), seconds })}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** East's declared fourteen tiles, who has accepted, and what this page waits for. */
+export function DeclarationPanel({ locale, declaration, asking }: { locale: Locale; declaration: DeclarationProps; asking: boolean }) {
+  return (
+    <section className="declaration" data-declaration="" aria-labelledby="declaration-heading">
+      <h2 id="declaration-heading">{ct(locale, 'review.heading')}</h2>
+      {asking && <p>{ct(locale, 'review.ask')}</p>}
+      <div className="declared-tiles">
+        {declaration.tiles.map((tile) => (
+          <TileFace key={tile.id} locale={locale} tile={tile.tile} className="small" />
+        ))}
+      </div>
+      <p className="accepted">{declaration.accepted}</p>
+      {declaration.waiting !== null && <p className="muted">{declaration.waiting}</p>}
+    </section>
+  );
+}
+
+/** The person's own display name at this table (`PUT /api/tables/:id/name`). */
+export function NameForm({ locale, current, save }: { locale: Locale; current: string | null; save: (name: string) => Promise<void> }) {
+  const [text, setText] = useState(current ?? '');
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  useEffect(() => {
+    if (current !== null && state.kind !== 'saving') setText(current);
+    // Only a new name from the table replaces what is typed.
+  }, [current]);
+  const onSubmit = (event: FormEvent): void => {
+    event.preventDefault();
+    const name = cleanName(text);
+    if (name === null) {
+      setState({ kind: 'failed', message: ct(locale, 'name.empty') });
+      return;
+    }
+    setState({ kind: 'saving' });
+    save(name).then(
+      () => setState({ kind: 'saved' }),
+      (error: unknown) => setState({ kind: 'failed', message: ct(locale, 'name.failed', { message: error instanceof Error ? error.message : String(error) }) }),
+    );
+  };
+  return (
+    <form className="name-form" onSubmit={onSubmit}>
+      <label htmlFor="own-name">{ct(locale, 'name.label')}</label>
+      <span className="row">
+        <input id="own-name" name="name" type="text" maxLength={24} autoComplete="nickname" value={text} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" className="action" data-action="set-name" disabled={state.kind === 'saving'}>
+          {ct(locale, 'name.save')}
+        </button>
+      </span>
+      <span className="muted" aria-live="polite">
+        {state.kind === 'saved' ? ct(locale, 'name.saved') : state.kind === 'failed' ? state.message : ''}
+      </span>
+    </form>
+  );
+}
