@@ -3,9 +3,9 @@
  * token of the table once the hand has ended): who passed what to whom in each pass, the stop vote, the courtesy
  * exchanges, East's declaration and its answers. The log holds events, not phases, so the passes are found the way
  * the table plays them: a pass resolves when all four seats have a packet on the table (a take-back removes one),
- * then the next pass of ROLLOR opens; the checkpoint's first "stop" skips the second Charleston (R7). A blind pass
- * forwards the first tiles of the packet that arrives (the IOU method, decision 0002), so each packet is shown with
- * the tiles that really travelled. Pure: plain data in, plain data out.
+ * then the next pass of ROLLOR opens; the checkpoint's first "stop" skips the second Charleston (R7). Each packet
+ * holds the sender's own tiles and its blind count; what the receiver kept is resolved as the engine resolves a blind
+ * pass (the IOU method, decision 0002). Pure: plain data in, plain data out.
  */
 import { SEATS, isSeat, isTile, partnerOf, sourceOf, targetOf, type Direction, type Seat, type Tile } from '../index.js';
 
@@ -22,10 +22,12 @@ export interface LogEntry {
 export interface ReviewPacket {
   from: Seat;
   to: Seat;
-  /** The tiles that arrived (own tiles first, then the ones forwarded unseen). */
+  /** The sender's own tiles, as it chose them. */
   tiles: Tile[];
-  /** How many of them the sender forwarded unseen. */
+  /** How many arriving tiles the sender forwarded unseen (a blind pass). */
   blind: number;
+  /** What joined the receiver's rack from this packet (the receiver forwards its first tiles on when it passes blind). */
+  received: Tile[];
 }
 
 /** One resolved pass of the Charleston. */
@@ -52,6 +54,9 @@ export interface HandReview {
   /** The seat that disputed East's hand or declared a misdeal. */
   misdealBy: Seat | null;
 }
+
+/** Tiles in a Charleston packet (R1). */
+const PACKET_SIZE = 3;
 
 const PASSES: readonly { phase: string; direction: Direction }[] = [
   { phase: 'firstCharleston.right', direction: 'right' },
@@ -102,25 +107,26 @@ function tilesOf(event: Record<string, unknown>): Tile[] {
 }
 
 /**
- * The packets of a resolved pass, from the four commits: a seat's packet is its own tiles, then the first `blind`
- * tiles of the packet arriving at it (decision 0002). A ring where nobody passes a tile of their own moves nothing.
+ * The packets of a resolved pass, from the four commits, and what each receiver kept (decision 0002, the IOU method,
+ * as the engine resolves it): the tile at position `index` of the packet a seat sends is its own tile there, else
+ * position `index − own` of the packet arriving at it. A receiver passing `k` blind keeps positions `k` … 2.
  */
 export function resolvePackets(direction: Direction, commits: Readonly<Record<Seat, { tiles: Tile[]; blind: number }>>): ReviewPacket[] {
-  const tileAt = (seat: Seat, index: number, depth: number): Tile | null => {
-    if (depth > SEATS.length) return null;
+  const tileAt = (seat: Seat, index: number, hops: number): Tile | null => {
+    if (hops > 4 * PACKET_SIZE * 4) return null;
     const own = commits[seat].tiles;
     if (index < own.length) return own[index] ?? null;
-    return tileAt(sourceOf(seat, direction), index - own.length, depth + 1);
+    return tileAt(sourceOf(seat, direction), index - own.length, hops + 1);
   };
   return SEATS.map((from) => {
-    const { tiles, blind } = commits[from];
-    const size = tiles.length + blind;
-    const travelled: Tile[] = [];
-    for (let index = 0; index < size; index += 1) {
+    const to = targetOf(from, direction);
+    const keep = Math.max(0, Math.min(PACKET_SIZE, commits[to].blind));
+    const received: Tile[] = [];
+    for (let index = keep; index < PACKET_SIZE; index += 1) {
       const tile = tileAt(from, index, 0);
-      if (tile !== null) travelled.push(tile);
+      if (tile !== null) received.push(tile);
     }
-    return { from, to: targetOf(from, direction), tiles: travelled, blind: travelled.length - tiles.length };
+    return { from, to, tiles: [...commits[from].tiles], blind: commits[from].blind, received };
   });
 }
 
@@ -175,7 +181,7 @@ export function buildReview(entries: readonly LogEntry[]): HandReview {
         const mine = courtesyCommits[seat];
         const theirs = courtesyCommits[partner];
         if (mine !== undefined && theirs !== undefined) {
-          review.courtesy.push({ from: partner, to: seat, tiles: theirs, blind: 0 }, { from: seat, to: partner, tiles: mine, blind: 0 });
+          review.courtesy.push({ from: partner, to: seat, tiles: theirs, blind: 0, received: theirs }, { from: seat, to: partner, tiles: mine, blind: 0, received: mine });
         }
         break;
       }

@@ -1,0 +1,171 @@
+/**
+ * The table's fields beside the view (service contract §6), read from untrusted JSON; names shown with their seat;
+ * the countdown's arithmetic with the client's clock offset; the notice; East's declaration in review and the
+ * accept / dispute controls it brings; the lobby's request and its loopback warning; the QR code's modules.
+ */
+import '../../src/i18n/locales.js';
+import { describe, expect, it } from 'vitest';
+import { connect, type ControlProps } from '../../src/client/connect.js';
+import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
+import { cleanName, countdowns, declarationOf, noticeText, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
+import { qrPath } from '../../src/client/ui/Invite.js';
+import { isLoopbackOrigin, tableRequest } from '../../src/client/ui/Lobby.js';
+import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
+
+describe('the table fields of a view message', () => {
+  it('reads hand, seat, names, clock and notice, and drops what is malformed', () => {
+    const info = tableInfoOf(
+      {
+        type: 'view',
+        hand: 2,
+        seat: 'north',
+        names: { east: '  Ana  ', south: 'x'.repeat(40), west: 7, mars: 'Zed', north: '\u0007' },
+        clock: { seconds: 30, deadlines: { south: 1_000_030_000, west: 'soon' }, now: 1_000_000_000 },
+        notice: { code: 'CLOCK_RAN_OUT', seat: 'south', hand: 2, version: 17 },
+        view: { waitingFor: ['south', 'pluto'], packetOnTable: { east: true, south: 'yes' } },
+      },
+      5_000,
+    );
+    expect(info).toEqual({
+      hand: 2,
+      seat: 'north',
+      names: { east: 'Ana', south: 'x'.repeat(24) },
+      clock: { seconds: 30, deadlines: { south: 1_000_030_000 }, now: 1_000_000_000 },
+      notice: { code: 'CLOCK_RAN_OUT', seat: 'south', hand: 2, version: 17 },
+      waitingFor: ['south'],
+      packetOnTable: { east: true },
+      receivedAt: 5_000,
+    });
+  });
+
+  it('gives a page of an older service nothing to show (no field, no crash)', () => {
+    expect(tableInfoOf({ type: 'view', version: 3, view: {} }, 1)).toEqual({ hand: null, seat: null, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, receivedAt: 1 });
+    expect(tableInfoOf(null, 1).hand).toBeNull();
+    expect(tableInfoOf({ hand: 0, seat: 'mars', clock: { seconds: 'x' }, notice: { code: 'OTHER', seat: 'east' } }, 1)).toMatchObject({ hand: null, seat: null, clock: null, notice: null });
+  });
+
+  it('names a seat with its person, as text, in every language', () => {
+    expect(seatLabel('en', 'south', { south: 'Ana' })).toBe('Ana (South)');
+    expect(seatLabel('en', 'south', {})).toBe('South');
+    expect(seatLabel('ca', 'south', { south: 'Ana' })).toBe('Ana (Sud)');
+    expect(seatLabel('el', 'east', { east: '<b>Νίκος</b>' })).toBe('<b>Νίκος</b> (Ανατολή)');
+    expect(cleanName('  \u0000 ')).toBeNull();
+    expect(cleanName('😀'.repeat(30))).toBe('😀'.repeat(24));
+  });
+
+  it('counts down from the deadline, corrected for the client clock running ahead or behind', () => {
+    const clock = { now: 1_000_000 };
+    // Received when the server said 1 000 000 and the client's clock said 2 000 000 (a million ms ahead).
+    expect(secondsLeft(1_030_000, clock, 2_000_000, 2_000_000)).toBe(30);
+    expect(secondsLeft(1_030_000, clock, 2_000_000, 2_012_500)).toBe(18);
+    expect(secondsLeft(1_030_000, clock, 2_000_000, 2_029_001)).toBe(1);
+    expect(secondsLeft(1_030_000, clock, 2_000_000, 2_031_000)).toBe(0);
+    // A client clock behind the server's.
+    expect(secondsLeft(1_030_000, clock, 500, 10_500)).toBe(20);
+    const info = { clock: { seconds: 30, deadlines: { west: 1_010_000, east: 1_020_000 }, now: 1_000_000 }, receivedAt: 1_000_000 };
+    expect(countdowns(info, 1_001_000)).toEqual([
+      { seat: 'east', seconds: 19 },
+      { seat: 'west', seconds: 9 },
+    ]);
+    expect(countdowns({ clock: null, receivedAt: 0 }, 0)).toEqual([]);
+  });
+
+  it('says whose clock ran out, with the name', () => {
+    expect(noticeText('en', { code: 'CLOCK_RAN_OUT', seat: 'south', hand: 1, version: 4 }, { south: 'Ana' })).toBe('Time ran out for Ana (South): the teacher bot played that decision for them.');
+    expect(noticeText('en', null, {})).toBeNull();
+  });
+});
+
+/** A seat's view in East's declaration review, as the service will send it (the core adds the phase). */
+function reviewView(seat: 'east' | 'south', accepted: string[]): { view: SeatView; legal: LegalActions } {
+  const table = createCharleston({ seed: 7 });
+  const snapshot = table.getSnapshot();
+  const east = viewFor(snapshot, 'east');
+  const base = viewFor(snapshot, seat);
+  const view = { ...base, phase: 'declarationReview', waitingFor: ['south', 'west', 'north'], declaration: { tiles: east.rack, accepted }, stoppedBy: null } as unknown as SeatView;
+  const legal = { ...legalActions(snapshot, seat), phase: 'declarationReview', pass: null, declareMahjong: false, declareMisdeal: seat !== 'east' } as unknown as LegalActions;
+  return { view, legal };
+}
+
+function context(view: SeatView | PublicView, legal: LegalActions | null): FlowContext {
+  return { locale: 'en', view, legal, version: 9, chosen: [], blind: 0, pending: null, sending: null, nextId: 1, alert: null, showHint: false, failure: null, table: null };
+}
+
+describe("East's declaration in review", () => {
+  it('offers a seat but East accept and dispute; dispute is a misdeal after the confirm step', () => {
+    const { view, legal } = reviewView('south', ['north']);
+    const ctx = context(view, legal);
+    expect(canAccept(legal, view)).toBe(true);
+    expect(eventFor(ctx, 'accept')).toEqual({ type: 'declaration.accept', seat: 'south' });
+    expect(eventFor(ctx, 'dispute')).toEqual({ type: 'misdeal.declare', seat: 'south' });
+    const page = connect({ value: { live: 'choosing' }, context: ctx });
+    const actions = (page.seat?.main ?? []).map((control: ControlProps) => control.action);
+    expect(actions).toContain('accept');
+    expect(actions).toContain('dispute');
+    expect(page.table?.declaration?.tiles).toHaveLength(14);
+    expect(page.table?.declaration?.accepted).toBe('Accepted by: North');
+    expect(page.table?.declaration?.waiting).toBeNull();
+    const confirming = connect({ value: { live: 'confirming' }, context: { ...ctx, pending: { type: 'misdeal.declare', seat: 'south' } } });
+    expect(confirming.seat?.confirm?.text).toMatch(/^Dispute East's hand\?/);
+  });
+
+  it('shows East (and a seat that has accepted) that the table waits for the others, with no accept', () => {
+    for (const [seat, accepted] of [['east', []], ['south', ['south']]] as const) {
+      const { view, legal } = reviewView(seat, [...accepted]);
+      const page = connect({ value: { live: 'waiting' }, context: context(view, legal) });
+      expect(page.table?.declaration?.waiting).toBe('Waiting for the others to look at the hand.');
+      expect((page.seat?.main ?? []).map((control) => control.action)).not.toContain('accept');
+    }
+    const east = reviewView('east', []);
+    expect(eventFor(context(east.view, east.legal), 'dispute')).toBeNull();
+  });
+
+  it('follows the service when its actions say whether accepting is legal', () => {
+    const { view, legal } = reviewView('south', []);
+    expect(canAccept({ ...legal, acceptDeclaration: false } as LegalActions, view)).toBe(false);
+    expect(canAccept({ ...legal, acceptDeclaration: true } as LegalActions, { ...view, phase: 'complete' })).toBe(true);
+    expect(canAccept(null, view)).toBe(false);
+  });
+
+  it('reads the declaration and who stopped defensively', () => {
+    expect(declarationOf({ declaration: { tiles: [{ id: 1, tile: '1B' }, { id: 'x' }], accepted: ['west', 'pluto'] } })).toEqual({ tiles: [{ id: 1, tile: '1B' }], accepted: ['west'] });
+    expect(declarationOf({ declaration: null })).toBeNull();
+    expect(stoppedByOf({ stoppedBy: 'west' })).toBe('west');
+    expect(stoppedByOf({})).toBeNull();
+    const spectator = { ...viewFor(createCharleston({ seed: 3 }).getSnapshot(), null as never), stoppedBy: 'west' } as PublicView;
+    const page = connect({ value: { live: 'waiting' }, context: { ...context(spectator, null), table: tableInfoOf({ names: { west: 'Wim' } }, 0) } });
+    expect(page.table?.stoppedBy).toBe('Wim (West) stopped the second Charleston.');
+    expect(page.seat).toBeNull();
+  });
+});
+
+describe('the lobby', () => {
+  it('asks for names of people only and a clock only when one is chosen', () => {
+    const seats = { east: 'human', south: 'human', west: 'teacher', north: 'human' } as const;
+    expect(tableRequest(seats, 'en', { names: { east: ' Ana ', south: '', west: 'Bot', north: 'Kofi' }, clock: 60 })).toEqual({
+      seats,
+      locale: 'en',
+      names: { east: 'Ana', north: 'Kofi' },
+      clock: 60,
+    });
+    expect(tableRequest(seats, 'ca', { clock: 0 })).toEqual({ seats, locale: 'ca' });
+  });
+
+  it('warns when the links would only work on this computer', () => {
+    expect(isLoopbackOrigin('http://127.0.0.1:8080')).toBe(true);
+    expect(isLoopbackOrigin('http://localhost:8080')).toBe(true);
+    expect(isLoopbackOrigin('http://[::1]:8080')).toBe(true);
+    expect(isLoopbackOrigin('http://192.168.1.20:8080')).toBe(false);
+    expect(isLoopbackOrigin('not a url')).toBe(false);
+  });
+
+  it('draws a QR code of the link: a square with the three finder patterns', () => {
+    const { size, path } = qrPath('http://192.168.1.20:8080/t/abc#token');
+    expect(size).toBeGreaterThanOrEqual(21);
+    expect((size - 17) % 4).toBe(0);
+    // The top row of the top-left finder is one run of seven dark modules, as is the top-right one's.
+    expect(path.startsWith('M0 0h7v1h-7z')).toBe(true);
+    expect(path).toContain(`M${size - 7} 0h7v1h-7z`);
+    expect(path).toContain(`M0 ${size - 1}h7v1h-7z`);
+  });
+});
