@@ -177,7 +177,12 @@ export function hasChoice(legal: LegalActions | null, view: SeatView | PublicVie
 
 /** The phase name in the page's language (empty before the first view). */
 export function phaseName(context: Pick<FlowContext, 'locale' | 'view'>): string {
-  return context.view === null ? '' : t(context.locale, `phase.${context.view.phase}`);
+  if (context.view === null) return '';
+  const key = `phase.${context.view.phase}` as const;
+  const name = t(context.locale, key);
+  // A phase the page's engine has no name for yet (East's declaration in review, from a newer service).
+  if (name === key && isInReview(context.view)) return ct(context.locale, 'review.heading');
+  return name;
 }
 
 /** The direction of the current pass, if any, in words. */

@@ -36,7 +36,7 @@ function Packet({ locale, packet, names }: { locale: Locale; packet: ReviewPacke
       <span className="review-tiles">
         {packet.tiles.length === 0 ? ct(locale, 'end.nothing') : packet.tiles.map((tile, index) => <TileFace key={index} locale={locale} tile={tile} className="small" />)}
       </span>
-      {packet.blind > 0 && <span className="muted"> ({ct(locale, 'end.blind', { count: packet.blind })})</span>}
+      {packet.blind > 0 && <span className="review-blind">+ {ct(locale, 'end.blind', { count: packet.blind })}</span>}
     </li>
   );
 }

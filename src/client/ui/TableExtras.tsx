@@ -37,11 +37,10 @@ export function Countdown({ locale, table }: { locale: Locale; table: TableInfo 
 }
 
 /** East's declared fourteen tiles, who has accepted, and what this page waits for. */
-export function DeclarationPanel({ locale, declaration, asking }: { locale: Locale; declaration: DeclarationProps; asking: boolean }) {
+export function DeclarationPanel({ locale, declaration }: { locale: Locale; declaration: DeclarationProps }) {
   return (
     <section className="declaration" data-declaration="" aria-labelledby="declaration-heading">
       <h2 id="declaration-heading">{ct(locale, 'review.heading')}</h2>
-      {asking && <p>{ct(locale, 'review.ask')}</p>}
       <div className="declared-tiles">
         {declaration.tiles.map((tile) => (
           <TileFace key={tile.id} locale={locale} tile={tile.tile} className="small" />

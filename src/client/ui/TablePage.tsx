@@ -110,7 +110,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
                 {table.stoppedBy}
               </p>
             )}
-            {table?.declaration != null && isInReview(view) && <DeclarationPanel locale={locale} declaration={table.declaration} asking={seat !== null && seat.main.some((control) => control.action === 'accept')} />}
+            {table?.declaration != null && isInReview(view) && <DeclarationPanel locale={locale} declaration={table.declaration} />}
             {table?.ended === true && api !== undefined && (
               <EndOfHand
                 locale={locale}
