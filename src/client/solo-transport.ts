@@ -40,15 +40,15 @@ export interface SoloOptions {
 export interface SoloHost {
   /** Every accepted event of every hand, with its version and hand number. */
   log: LogEntry[];
-  /** The hand number (1-based). */
-  hand: number;
+  /** Hands dealt by the tables before the current one (each table counts its own deals, redeals included). */
+  before: number;
   /** Deals the next hand (set by the running transport). */
   next: (() => void) | null;
 }
 
 /** A new solo host. */
 export function createSoloHost(): SoloHost {
-  return { log: [], hand: 1, next: null };
+  return { log: [], before: 0, next: null };
 }
 
 /** The page's {@link TableApi} in solo practice: the log kept in the page, the next hand dealt in the page. */
@@ -101,9 +101,11 @@ export function soloTransport(options: SoloOptions = {}) {
     let version = host.log.length === 0 ? 0 : (host.log[host.log.length - 1]?.version ?? 0);
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
+    /** The hand number in solo practice: every deal counts, a redeal too (as the engine's own `hand`). */
+    const handNow = (): number => host.before + viewFor(table.getSnapshot(), person).hand;
     const record = (seat: Seat | null, event: object): void => {
       version += 1;
-      host.log.push({ version, seat, event: { ...event } as Record<string, unknown>, hand: host.hand });
+      host.log.push({ version, seat, event: { ...event } as Record<string, unknown>, hand: handNow() });
     };
 
     // The same shape as the service's view messages: the seat's view and its legal actions at that version (the
@@ -115,7 +117,7 @@ export function soloTransport(options: SoloOptions = {}) {
         version,
         view: viewFor(snapshot, person),
         legal: legalActions(snapshot, person),
-        table: { hand: host.hand, seat: person, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, receivedAt: 0 },
+        table: { hand: handNow(), seat: person, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, receivedAt: 0 },
       });
     };
     const schedule = (): void => {
@@ -145,9 +147,9 @@ export function soloTransport(options: SoloOptions = {}) {
       if (stopped) return;
       if (timer !== null) clearTimeout(timer);
       timer = null;
+      host.before = handNow();
       table.stop();
-      host.hand += 1;
-      table = createSoloTable(options.seed === undefined ? undefined : (options.seed + host.hand - 1) >>> 0);
+      table = createSoloTable(options.seed === undefined ? undefined : (options.seed + host.before) >>> 0);
       options.onTable?.(table);
       version += 1;
       report();

@@ -1,0 +1,125 @@
+/**
+ * A table for friends in real headless Chromium, through the pages' fixed hooks: the end of a hand shows its review
+ * (`data-review`) and deals the next one (`data-action="next-hand"`) — in solo practice, and at a table of the service,
+ * where the review is read from the table's real log once the hand has ended; names typed in the lobby; the lobby's
+ * copy button and QR codes; the watch page with no rack.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '../../src/i18n/locales.js';
+import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
+import { startClientService, type ClientService } from './support/service.js';
+import { walkHand } from './support/walk.js';
+
+let server: ClientService;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startClientService();
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(url: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** What the review element says: the passes it lists and the packets of each. */
+function reviewOf(page: Page): Promise<{ passes: string[]; packets: number[] }> {
+  return page.evaluate(() => {
+    const sections = [...document.querySelectorAll('[data-review] [data-pass]')];
+    return { passes: sections.map((node) => node.getAttribute('data-pass') ?? ''), packets: sections.map((node) => node.querySelectorAll('.review-packet').length) };
+  });
+}
+
+describe('the end of a hand', () => {
+  it('solo: shows who passed what, then deals the next hand at the same page', async () => {
+    const page = await openPage(`${server.base}/solo?lang=en&seed=2026&botDelay=0`, PHONE);
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    const phases = await walkHand(page, async () => undefined);
+    expect(phases.at(-1)).toBe('complete');
+    await page.locator('[data-review="loaded"]').waitFor();
+    const review = await reviewOf(page);
+    expect(review.passes.slice(0, 3)).toEqual(['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left']);
+    expect(review.packets.slice(0, 3)).toEqual([4, 4, 4]);
+    expect(review.passes.at(-1)).toBe('courtesy');
+    const version = Number(await page.locator('[data-version]').getAttribute('data-version'));
+    await page.click('[data-action="next-hand"]');
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor();
+    expect(Number(await page.locator('[data-version]').getAttribute('data-version'))).toBeGreaterThan(version);
+    expect(await page.locator('h1').textContent()).toContain('Hand 2');
+    expect(await page.locator('[data-review]').count()).toBe(0);
+    expect(await page.locator('[data-action="next-hand"]').count()).toBe(0);
+  }, 120_000);
+
+  it('a seat of the service: reads the ended hand from the table log and offers the next hand; a watcher sees the review without the button', async () => {
+    const created = await server.api('POST', '/api/tables', { body: { seats: { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, seed: 2020, locale: 'en' } });
+    expect(created.status).toBe(201);
+    const { id, tokens } = created.body as { id: string; tokens: Record<string, string> };
+    const page = await openPage(`${server.base}/t/${id}?lang=en#${tokens.east}`);
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-review]').count()).toBe(0);
+    expect(await page.locator('[data-action="next-hand"]').count()).toBe(0);
+    const phases = await walkHand(page, async () => undefined);
+    expect(phases.at(-1)).toBe('complete');
+    await page.locator('[data-review="loaded"]').waitFor();
+    const review = await reviewOf(page);
+    expect(review.passes.slice(0, 3)).toEqual(['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left']);
+    expect(review.packets.every((count, index) => review.passes[index] === 'courtesy' || count === 4)).toBe(true);
+    expect(await page.locator('[data-action="next-hand"]').isEnabled()).toBe(true);
+    // The names of the review come from the real log: each of the first right's packets goes to the seat on the right.
+    const firstRight = await page.locator('[data-pass="firstCharleston.right"] .review-packet').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-from')}>${node.getAttribute('data-to')}`));
+    expect(firstRight).toEqual(['east>south', 'south>west', 'west>north', 'north>east']);
+
+    const watcher = await openPage(`${server.base}/t/${id}?lang=en#${tokens.spectator}`, PHONE);
+    await watcher.locator('[data-review="loaded"]').waitFor({ timeout: 15_000 });
+    expect(await watcher.locator('[data-action="next-hand"]').count()).toBe(0);
+    expect(await watcher.locator('[data-tile]').count()).toBe(0);
+    expect(await watcher.locator('#own-name').count()).toBe(0);
+  }, 180_000);
+});
+
+describe('the lobby for friends', () => {
+  it('takes names and a clock, and gives each link a copy button and a QR code drawn as SVG', async () => {
+    const page = await openPage(`${server.base}/?lang=en`, PHONE);
+    // A service that does not take names or a clock yet answers 400: the test sends the request again without them.
+    let asked: Record<string, unknown> | null = null;
+    await page.route('**/api/tables', async (route) => {
+      asked = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      const first = await route.fetch();
+      if (first.status() !== 400) return route.fulfill({ response: first });
+      const { names: _names, clock: _clock, ...rest } = asked;
+      return route.fulfill({ response: await route.fetch({ postData: JSON.stringify(rest) }) });
+    });
+    await page.selectOption('#seat-south', 'human');
+    await page.fill('#name-east', '  Ana <b>  ');
+    await page.fill('#name-south', 'Κώστας');
+    await page.selectOption('#clock', '60');
+    await page.click('[data-action="create"]');
+    await page.locator('[data-invite="spectator"]').waitFor();
+    expect(asked).toMatchObject({ names: { east: 'Ana <b>', south: 'Κώστας' }, clock: 60 });
+    expect(await page.locator('[data-invite="east"]').textContent()).toBe('Ana <b> at East');
+    expect(await page.locator('[data-invite-item] svg.qr').count()).toBe(3);
+    // Links use the page's own origin.
+    const link = await page.locator('[data-invite-item="east"] code').textContent();
+    expect(link?.startsWith(`${server.base}/t/`)).toBe(true);
+    // Without clipboard permission in a headless page, copying selects the link instead (or copies it).
+    await page.click('[data-invite-item="east"] [data-action="copy"]');
+    await page.waitForFunction(() => (document.querySelector('[data-invite-item="east"] [aria-live]')?.textContent ?? '') !== '');
+    const selected = await page.evaluate(() => window.getSelection()?.toString() ?? '');
+    const said = await page.locator('[data-invite-item="east"] [aria-live]').textContent();
+    expect(said === 'Copied' || selected === link).toBe(true);
+    expect(await page.locator('.lan code').textContent()).toBe('charleston serve --host 0.0.0.0');
+    expect(await page.locator('.invites .note').textContent()).toContain('127.0.0.1');
+  }, 60_000);
+});
