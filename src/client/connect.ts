@@ -144,7 +144,7 @@ export function flowState(value: StateValue): string {
   return typeof inner === 'string' ? `${top}.${inner}` : top;
 }
 
-function confirmText(locale: Locale, event: ClientEvent, partner: Seat | null, direction: string | null, inReview: boolean): string {
+function confirmText(locale: Locale, event: ClientEvent, partner: string | null, direction: string | null, inReview: boolean): string {
   switch (event.type) {
     case 'pass.commit': {
       const tiles = tileNames(locale, event.tiles);
@@ -152,7 +152,7 @@ function confirmText(locale: Locale, event: ClientEvent, partner: Seat | null, d
       return event.blind ? ct(locale, 'confirm.passBlind', { tiles, direction: where, count: event.blind }) : ct(locale, 'confirm.pass', { tiles, direction: where });
     }
     case 'courtesy.commit':
-      return ct(locale, 'confirm.give', { tiles: tileNames(locale, event.tiles), partner: partner === null ? '' : t(locale, `seat.${partner}`) });
+      return ct(locale, 'confirm.give', { tiles: tileNames(locale, event.tiles), partner: partner ?? '' });
     case 'misdeal.declare':
       return ct(locale, inReview ? 'confirm.dispute' : 'confirm.misdeal');
     default:
@@ -267,7 +267,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
     pending === null
       ? null
       : {
-          text: confirmText(locale, pending, seatView.courtesy?.partner ?? null, directionName(context), isInReview(seatView)),
+          text: confirmText(locale, pending, seatView.courtesy === null ? null : seatLabel(locale, seatView.courtesy.partner, context.table?.names), directionName(context), isInReview(seatView)),
           confirm: { action: 'confirm', label: label('action.confirm'), enabled: true, kind: pending.type === 'misdeal.declare' ? ('primary danger' as const) : ('primary' as const), event: { type: 'confirm' } as FlowEvent },
           cancel: { action: 'cancel', label: label('action.cancel'), enabled: true, kind: '' as const, event: { type: 'cancel' } as FlowEvent },
         };

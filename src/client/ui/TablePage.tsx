@@ -19,6 +19,7 @@ import { LanguagePicker } from './LanguagePicker.js';
 import { PassSlots } from './PassSlots.js';
 import { RollorStrip, TableStatus, type Flight } from './TableStatus.js';
 import type { TableApi } from '../table-api.js';
+import { seatLabel } from '../table-info.js';
 import { isInReview } from '../flow.logic.js';
 import { EndOfHand } from './EndOfHand.js';
 import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
@@ -132,12 +133,12 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
                 )}
                 {seatView.courtesy !== null && (
                   <p className="courtesy">
-                    {ct(locale, 'courtesy.heading', { partner: t(locale, `seat.${seatView.courtesy.partner}`) })}
+                    {ct(locale, 'courtesy.heading', { partner: seatLabel(locale, seatView.courtesy.partner, table?.names) })}
                     {seatView.courtesy.offer !== null && ` · ${ct(locale, 'courtesy.offered', { count: seatView.courtesy.offer })}`}
                     {seatView.courtesy.agreed !== null && (
                       <strong className="agreed" data-agreed={seatView.courtesy.agreed}>
                         {' · '}
-                        {ct(locale, 'courtesy.agreed', { partner: t(locale, `seat.${seatView.courtesy.partner}`), count: seatView.courtesy.agreed })}
+                        {ct(locale, 'courtesy.agreed', { partner: seatLabel(locale, seatView.courtesy.partner, table?.names), count: seatView.courtesy.agreed })}
                       </strong>
                     )}
                   </p>

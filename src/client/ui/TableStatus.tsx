@@ -177,7 +177,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd, table = n
           );
         })}
         {rule && (
-          <div className={`arrow arrow-${rule.direction}`} data-direction={rule.direction} role="img" aria-label={receiver === null ? t(locale, `direction.${rule.direction}`) : ct(locale, 'table.arrow', { direction: t(locale, `direction.${rule.direction}`), seat: t(locale, `seat.${receiver}`) })}>
+          <div className={`arrow arrow-${rule.direction}`} data-direction={rule.direction} role="img" aria-label={receiver === null ? t(locale, `direction.${rule.direction}`) : ct(locale, 'table.arrow', { direction: t(locale, `direction.${rule.direction}`), seat: seatLabel(locale, receiver, names) })}>
             <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" preserveAspectRatio="none">
               <defs>
                 <marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
@@ -188,7 +188,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd, table = n
             </svg>
             <span className="arrow-label" aria-hidden="true">
               <strong className="direction-word">{t(locale, `direction.${rule.direction}`)}</strong>
-              {receiver !== null && <span className="arrow-to">{ct(locale, 'table.to', { seat: t(locale, `seat.${receiver}`) })}</span>}
+              {receiver !== null && <span className="arrow-to">{ct(locale, 'table.to', { seat: seatLabel(locale, receiver, names) })}</span>}
             </span>
           </div>
         )}
