@@ -4,6 +4,7 @@
  * where the review is read from the table's real log once the hand has ended; names typed in the lobby; the lobby's
  * copy button and QR codes; the watch page with no rack.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
@@ -34,6 +35,14 @@ async function openPage(url: string, viewport: { width: number; height: number }
   return page;
 }
 
+/** The serious or critical axe-core findings of the page as it is. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 /** What the review element says: the passes it lists and the packets of each. */
 function reviewOf(page: Page): Promise<{ passes: string[]; packets: number[] }> {
   return page.evaluate(() => {
@@ -53,6 +62,9 @@ describe('the end of a hand', () => {
     expect(review.passes.slice(0, 3)).toEqual(['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left']);
     expect(review.packets.slice(0, 3)).toEqual([4, 4, 4]);
     expect(review.passes.at(-1)).toBe('courtesy');
+    expect(await axeFindings(page)).toEqual([]);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const version = Number(await page.locator('[data-version]').getAttribute('data-version'));
     await page.click('[data-action="next-hand"]');
     await page.locator('[data-phase="firstCharleston.right"]').waitFor();
@@ -121,5 +133,7 @@ describe('the lobby for friends', () => {
     expect(said === 'Copied' || selected === link).toBe(true);
     expect(await page.locator('.lan code').textContent()).toBe('charleston serve --host 0.0.0.0');
     expect(await page.locator('.invites .note').textContent()).toContain('127.0.0.1');
+    expect(await axeFindings(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 60_000);
 });
