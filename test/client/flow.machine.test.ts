@@ -128,6 +128,37 @@ describe('the client flow machine', () => {
     expect(actor.getSnapshot().context.failure).toBe('unknown token');
   });
 
+  it("answers East's declaration in review: accept is sent at once, a dispute after the confirm step; the table's fields are kept", () => {
+    const table = createCharleston({ seed: 4 });
+    let report: ((event: TransportReport) => void) | null = null;
+    const sent: TransportCommand[] = [];
+    const transport = fromCallback<TransportCommand, { locale: Locale }, TransportReport>(({ sendBack, receive }) => {
+      report = sendBack;
+      receive((command) => sent.push(command));
+    });
+    const actor = createActor(flowMachine.provide({ actors: { transport } }), { input: { locale: 'en' } });
+    actor.start();
+    const snapshot = table.getSnapshot();
+    const east = viewFor(snapshot, 'east');
+    // The view and actions as the service sends them in review (the phase and fields the core adds).
+    const view = { ...viewFor(snapshot, 'south'), phase: 'declarationReview', declaration: { tiles: east.rack, accepted: [] } } as unknown as ReturnType<typeof viewFor>;
+    const legal = { ...legalActions(snapshot, 'south'), phase: 'declarationReview', pass: null, declareMahjong: false, declareMisdeal: true, acceptDeclaration: true } as unknown as ReturnType<typeof legalActions>;
+    const info = { hand: 3, seat: 'south' as const, names: { south: 'Kofi' }, clock: null, notice: null, waitingFor: null, packetOnTable: null, receivedAt: 0 };
+    const send = (event: TransportReport): void => (report as unknown as (e: TransportReport) => void)(event);
+    send({ type: 'transport.view', version: 10, view, legal, table: info });
+    expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+    expect(actor.getSnapshot().context.table).toEqual(info);
+    actor.send({ type: 'act', action: 'accept' });
+    expect(sent).toEqual([{ type: 'send', id: 1, event: { type: 'declaration.accept', seat: 'south' } }]);
+    send({ type: 'transport.result', id: 1, ok: false, refusal: { code: 'NOT_NOW', message: 'not now' } });
+    actor.send({ type: 'act', action: 'dispute' });
+    expect(actor.getSnapshot().matches({ live: 'confirming' })).toBe(true);
+    expect(sent).toHaveLength(1);
+    actor.send({ type: 'confirm' });
+    expect(sent[1]).toEqual({ type: 'send', id: 2, event: { type: 'misdeal.declare', seat: 'south' } });
+    actor.stop();
+  });
+
   it('fails with a clear message when the host gives no transport', () => {
     const actor = createActor(flowMachine, { input: { locale: 'en' } });
     actor.start();
