@@ -25,7 +25,7 @@ import { ct } from './i18n/catalog.js';
 import { misdealText } from './misdeal.js';
 import { teacherHint } from './teacher-reason.js';
 import { tileNames } from './tiles.js';
-import { declarationOf, noticeText, seatLabel, stoppedByOf } from './table-info.js';
+import { declarationOf, noticeText, seatLabel, stoppedByOf, type NoticeInfo } from './table-info.js';
 import { isSeatView, type ClientEvent } from './transport.js';
 
 /** What `connect` reads: the flow machine's snapshot (its state value and context). */
@@ -137,6 +137,13 @@ export interface TableProps {
 /** Phases after which the table deals the next hand (`POST /next`); a misdeal is redealt instead. */
 export const ENDED_PHASES: readonly string[] = ['complete', 'eastMahjong'];
 
+/** The table's notice while it concerns the hand on the table (a notice of an earlier hand is not shown again). */
+function currentNotice(table: FlowContext['table']): NoticeInfo | null {
+  const notice = table?.notice ?? null;
+  if (notice === null || table === null) return null;
+  return table.hand !== null && notice.hand !== null && notice.hand !== table.hand ? null : notice;
+}
+
 /** The flow machine's state as a dotted path (`live.choosing`). */
 export function flowState(value: StateValue): string {
   if (typeof value === 'string') return value;
@@ -205,7 +212,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
       hand: context.table?.hand ?? view.hand,
       me: me === null ? null : seatLabel(locale, me, names),
       names,
-      notice: noticeText(locale, context.table?.notice ?? null, names),
+      notice: noticeText(locale, currentNotice(context.table), names),
       stoppedBy: stopper === null ? null : ct(locale, 'table.stoppedBy', { seat: seatLabel(locale, stopper, names) }),
       declaration:
         declaration === null

@@ -136,6 +136,12 @@ describe("East's declaration in review", () => {
     const page = connect({ value: { live: 'waiting' }, context: { ...context(spectator, null), table: tableInfoOf({ names: { west: 'Wim' } }, 0) } });
     expect(page.table?.stoppedBy).toBe('Wim (West) stopped the second Charleston.');
     expect(page.seat).toBeNull();
+    // A clock notice is shown during its own hand only.
+    const notice = { code: 'CLOCK_RAN_OUT', seat: 'north', hand: 2, version: 40 };
+    const during = connect({ value: { live: 'waiting' }, context: { ...context(spectator, null), table: tableInfoOf({ hand: 2, notice }, 0) } });
+    expect(during.table?.notice).toBe('Time ran out for North: the teacher bot played that decision for them.');
+    const later = connect({ value: { live: 'waiting' }, context: { ...context(spectator, null), table: tableInfoOf({ hand: 3, notice }, 0) } });
+    expect(later.table?.notice).toBeNull();
   });
 });
 
