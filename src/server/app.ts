@@ -15,6 +15,7 @@ import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: ta
 import { bearerToken, hashToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
 import { installErrorHandlers } from './http-errors.js';
+import { SYSTEM_TIME } from './clock.js';
 import { Hub } from './hub.js';
 import { registerLive, type LiveOptions } from './live.js';
 import type { Metrics } from './metrics.js';
@@ -96,7 +97,7 @@ const DEFAULT_LIVE: LiveOptions = {
   pingMillis: 30_000,
 };
 
-const DEFAULT_TABLES: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null };
+const DEFAULT_TABLES: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null, time: SYSTEM_TIME, clockSweepMillis: 5_000 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package's dist/ folder, from the compiled file (dist/src/server) or the source (src/server). */
@@ -112,8 +113,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (ownDb) await db.close();
     throw error;
   }
-  const hub = new Hub();
   const tableOptions: TableMasterOptions = { ...DEFAULT_TABLES, ...options.tables, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
+  const hub = new Hub(() => tableOptions.time.now());
   const tables = new TableMaster(db, hub, tableOptions, options.metrics?.observer);
   const gate = new Gate(tables, options.authFailures ?? { burst: 300, perSecond: 5 });
   await db.listen(CHANGES_CHANNEL, (payload) => tables.onNotify(payload));

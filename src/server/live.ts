@@ -231,7 +231,7 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
           tokenHash = who.tokenHash;
           remove = service.hub.add(id, listener);
           const table = await service.table(id);
-          write(service.hub.viewText(table, who.role));
+          write(service.hub.viewText(table, who.role, true));
         } catch (error) {
           if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');
           if (error instanceof ServiceError && error.code === 'RATE_LIMITED') return close(CLOSE.tryLater, 'too many failed token checks from this address');

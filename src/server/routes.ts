@@ -5,7 +5,8 @@ import { requestLocale } from './engine.js';
 import { ServiceError } from './errors.js';
 import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
-import { createBody, eventBody, seatBody, seatParams, tableParams } from './schemas.js';
+import { createBody, eventBody, nameBody, nextBody, seatBody, seatParams, tableParams } from './schemas.js';
+import { checkName, checkNames } from './names.js';
 import type { TableMaster } from './master.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
 import { logFor } from './log-view.js';
@@ -17,6 +18,8 @@ interface CreateBody {
   rules?: unknown;
   locale?: string;
   seats?: Partial<Record<Seat, Player>>;
+  names?: Partial<Record<Seat, string>>;
+  clock?: number;
 }
 
 /** Limits of the routes. */
@@ -55,7 +58,8 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     if (body.seed !== undefined) setup.seed = body.seed;
     if (body.deal !== undefined) setup.deal = body.deal;
     if (body.rules !== undefined) setup.rules = body.rules;
-    const created = await service.create(setup, locale, playersFrom(body.seats));
+    const names = checkNames(body.names);
+    const created = await service.create(setup, locale, playersFrom(body.seats), { names, clock: body.clock ?? null });
     return reply.code(201).send(created);
   });
 
@@ -63,8 +67,28 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     const { id } = request.params;
     const { role } = await caller(request, id);
     const table = await service.table(id);
-    if (role.role === 'operator') return { id, ...tableBody(table, role), full: { value: table.snapshot.value, context: table.snapshot.context } };
-    return { id, ...tableBody(table, role) };
+    if (role.role === 'operator') return { id, ...tableBody(table, role, service.now()), full: { value: table.snapshot.value, context: table.snapshot.context } };
+    return { id, ...tableBody(table, role, service.now()) };
+  });
+
+  // The next hand at the same table, once the hand has ended (a seat token or the admin); 409 HAND_IN_PLAY before.
+  app.post<{ Params: { id: string }; Body: { hand?: number } | null | undefined }>(
+    '/api/tables/:id/next',
+    { schema: { params: tableParams, body: nextBody } },
+    async (request) => {
+      const { id } = request.params;
+      const { role } = await caller(request, id);
+      if (role.role !== 'seat' && role.role !== 'admin') throw new ServiceError('FORBIDDEN', `a ${role.role} token cannot deal the next hand`);
+      return service.next(id, request.body?.hand);
+    },
+  );
+
+  // A person's display name (data, never markup): only a seat token, for itself.
+  app.put<{ Params: { id: string }; Body: { name: string } }>('/api/tables/:id/name', { schema: { params: tableParams, body: nameBody } }, async (request) => {
+    const { id } = request.params;
+    const { role } = await caller(request, id);
+    if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'only a seat token sets its own name');
+    return service.setName(id, role, checkName(request.body.name, 'name'));
   });
 
   app.post<{ Params: { id: string }; Body: { event: unknown; key?: string } }>(
@@ -87,7 +111,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     const { role } = await caller(request, id);
     const table = await service.table(id);
     const reader = role.role === 'operator' ? 'operator' : role.role === 'admin' ? 'admin' : 'member';
-    return logFor(await service.log(id), phaseOfSnapshot(table.snapshot), reader);
+    return logFor(await service.log(id), phaseOfSnapshot(table.snapshot), reader, table.hand);
   });
 
   app.put<{ Params: { id: string; seat: Seat }; Body: { player: Player } }>(
