@@ -41,24 +41,32 @@ export interface ClockView {
 
 /**
  * The body of a table for a role at the table's current version, built field by field: `{ version, phase, view,
- * hand, seat, names, clock, notice }`, plus `actions` (the seat's legal actions at that version) for a seat token.
- * `hand` counts the table's deals (`POST …/next`), `seat` is a seat token's seat now (null for other roles),
- * `names` are by seat now, `clock` is null without one. The public view (spectator, admin) also carries
- * `waitingFor` and `packetOnTable`: who the table waits for and which packets lie face down (no face).
- * The GET route and the live `view` message share it; `now` is the server's time (epoch ms).
+ * hand, seat, names, clock, notice, waitingFor, packetOnTable }`, plus `actions` (the seat's legal actions at that
+ * version) for a seat token. `view` is the engine's view for the seat now (a seat token) or its public view;
+ * `hand` counts the table's deals (`POST …/next`); `seat` is a seat token's seat now (null for other roles);
+ * `names` are by seat now; `clock` is null without one; `waitingFor` and `packetOnTable` say who the table waits
+ * for and which packets lie face down (no face: the watch page shows them). The GET route and the live `view`
+ * message share it; `now` is the server's time (epoch ms).
  */
 export function tableBody(table: CachedTable, role: Role, now: number): Record<string, unknown> {
   const snapshot = table.snapshot;
   const phase = phaseOfSnapshot(snapshot);
   const seat = seatOfRole(role, table.hand);
   const waiting = waitingFor(phase, snapshot.context);
-  let view: Record<string, unknown>;
-  if (seat === null) {
-    const packets = snapshot.context.table;
-    view = { ...viewFor(snapshot, null, { locale: table.locale }), waitingFor: waiting, packetOnTable: { east: packets.east !== null, south: packets.south !== null, west: packets.west !== null, north: packets.north !== null } };
-  } else view = { ...viewFor(snapshot, seat, { locale: table.locale }) };
+  const packets = snapshot.context.table;
   const clock: ClockView | null = table.clock === null ? null : { seconds: table.clock, deadlines: shownDeadlines(table.deadlines, waiting), now };
-  const body: Record<string, unknown> = { version: table.version, phase, view, hand: table.hand, seat, names: namesNow(table.names, table.hand), clock, notice: table.notice };
+  const body: Record<string, unknown> = {
+    version: table.version,
+    phase,
+    view: viewFor(snapshot, seat, { locale: table.locale }),
+    hand: table.hand,
+    seat,
+    names: namesNow(table.names, table.hand),
+    clock,
+    notice: table.notice,
+    waitingFor: waiting,
+    packetOnTable: { east: packets.east !== null, south: packets.south !== null, west: packets.west !== null, north: packets.north !== null },
+  };
   if (seat !== null) body.actions = legalActions(snapshot, seat);
   return body;
 }

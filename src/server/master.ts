@@ -525,39 +525,45 @@ export class TableMaster {
   }
 
   /**
-   * Plays one decision with the teacher for a human seat of table `id` whose deadline has passed, committed at the
-   * version it was chosen for (so across nodes a timeout is played once), and sets the table's notice. Resolves
-   * true when a move was committed here.
+   * Plays with the teacher, one decision each, every human seat of table `id` whose deadline has passed (several
+   * may run out together), each committed at the version it was chosen for (so across nodes a timeout is played
+   * once) and setting the table's notice. Resolves with the number of moves committed here.
    */
-  async fireClock(id: string): Promise<boolean> {
-    for (let attempt = 0; attempt < 3 && !this.#closing; attempt += 1) {
+  async fireClock(id: string): Promise<number> {
+    let fired = 0;
+    for (let attempt = 0; attempt < 3 * SEATS.length && !this.#closing; attempt += 1) {
       const table = await this.table(id);
-      if (table.clock === null) return false;
+      if (table.clock === null) return fired;
       const phase = phaseOfSnapshot(table.snapshot);
       const seat = expiredSeat(table.deadlines, waitingFor(phase, table.snapshot.context), this.now());
       if (seat === null) {
         this.#armClock(id);
-        return false;
+        return fired;
       }
       const event = teacherMove(table, seat);
-      if (event === null) return false;
+      if (event === null) return fired;
       const reply = await this.submit(id, { kind: 'clock', seat, expectedVersion: table.version }, event);
-      if (reply !== null) {
-        if (!reply.ok) process.emitWarning(`charleston: the teacher's move for ${seat} on table ${id} was refused (${reply.refusal.code})`);
-        return reply.ok;
+      if (reply === null) continue; // another node played it, or moved the table on: look again
+      if (!reply.ok) {
+        process.emitWarning(`charleston: the teacher's move for ${seat} on table ${id} was refused (${reply.refusal.code})`);
+        return fired;
       }
+      fired += 1;
     }
-    return false;
+    return fired;
   }
 
-  /** Looks in the database for clocks that ran out (any table, in memory or not) and plays them; at most 100 a round. */
+  /**
+   * Looks in the database for clocks that ran out (any table, in memory or not) and plays them; at most 100 tables
+   * a round. Resolves with the number of moves committed here.
+   */
   async sweepClocks(): Promise<number> {
     if (this.#closing) return 0;
     let fired = 0;
     for (const id of await this.store.dueClocks(this.now(), CLOCK_SWEEP_LIMIT)) {
       if (this.#closing) break;
       try {
-        if (await this.fireClock(id)) fired += 1;
+        fired += await this.fireClock(id);
       } catch (error) {
         if (!(error instanceof ServiceError)) process.emitWarning(`charleston: clock of table ${id} could not fire (${(error as Error).message})`);
       }
