@@ -127,6 +127,15 @@ describe('hands in a row', () => {
     // East's person is North now: the bots (South, West, North before) sit at East, South, West.
     await east.until(() => east.latest?.hand === 2 && (east.latest?.view.waitingFor as string[]).length === 1);
     expect(east.latest).toMatchObject({ seat: 'north', waitingFor: ['north'] });
+    // The bots have played in hand 2: a repeat without a hand number is refused, with it answered with hand 2.
+    const repeat = await api(node.base, 'POST', `/api/tables/${table.id}/next`, { token: table.tokens.east as string });
+    expect(repeat.status).toBe(409);
+    expect(repeat.body.error.code).toBe('HAND_IN_PLAY');
+    const again = await api(node.base, 'POST', `/api/tables/${table.id}/next`, { token: table.tokens.admin as string, body: { hand: 1 } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: table.id, hand: 2 }); // the table as it is now, in hand 2
+    expect(again.body.version).toBeGreaterThan(next.body.version);
+    expect((await api(node.base, 'POST', `/api/tables/${table.id}/next`, { token: table.tokens.east as string, body: { hand: 'one' } })).status).toBe(400);
     await east.close();
   });
 });
