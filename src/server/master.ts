@@ -172,8 +172,8 @@ export class TableMaster {
       const stored: { seed?: number | string; rules?: unknown } = {};
       if (setup.seed !== undefined) stored.seed = setup.seed;
       if (setup.rules !== undefined) stored.rules = setup.rules;
-      const { engine: _engine, snapshot: _snapshot, ...row } = table;
-      await this.store.create({ row: { ...row, phase, snapshot: persist(engine) }, setup: stored, tokens: hashes });
+      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null };
+      await this.store.create({ row, setup: stored, tokens: hashes });
     } catch (error) {
       engine.stop();
       throw error;
