@@ -49,3 +49,30 @@ export class RateLimiter {
     return this.#refill(key, now).tokens >= 1;
   }
 }
+
+/**
+ * At most `max` events per key in any window of `windowMillis` (a sliding log of each key's last `max` times, so
+ * no burst at a window's edge lets twice the limit through). Bounded like {@link RateLimiter}.
+ */
+export class SlidingWindow {
+  readonly #max: number;
+  readonly #windowMillis: number;
+  readonly #times = new BoundedMap<string, number[]>(MAX_KEYS);
+
+  constructor(max: number, windowMillis: number) {
+    this.#max = max;
+    this.#windowMillis = windowMillis;
+  }
+
+  /** Counts one event for `key` at `now`; false (and nothing counted) when `key` already had `max` in the window. */
+  take(key: string, now: number = Date.now()): boolean {
+    const times = (this.#times.get(key) ?? []).filter((at) => now - at < this.#windowMillis);
+    if (times.length >= this.#max) {
+      this.#times.set(key, times);
+      return false;
+    }
+    times.push(now);
+    this.#times.set(key, times);
+    return true;
+  }
+}
