@@ -66,13 +66,14 @@ export class SlidingWindow {
 
   /** Counts one event for `key` at `now`; false (and nothing counted) when `key` already had `max` in the window. */
   take(key: string, now: number = Date.now()): boolean {
-    const times = (this.#times.get(key) ?? []).filter((at) => now - at < this.#windowMillis);
-    if (times.length >= this.#max) {
-      this.#times.set(key, times);
-      return false;
-    }
-    times.push(now);
+    const times = this.#times.get(key) ?? [];
+    // Times are in order: the expired ones are at the front.
+    let expired = 0;
+    while (expired < times.length && now - (times[expired] as number) >= this.#windowMillis) expired += 1;
+    if (expired > 0) times.splice(0, expired);
     this.#times.set(key, times);
+    if (times.length >= this.#max) return false;
+    times.push(now);
     return true;
   }
 }
