@@ -28,7 +28,8 @@ export function tableBody(table: CachedTable, role: Role): Record<string, unknow
 
 /** The `view` message for a role at the table's current version. */
 export function viewMessage(table: CachedTable, role: Role): string {
-  return JSON.stringify({ type: 'view', ...tableBody(table, role) });
+  // The body's own text after the type (no spread into a new object: V8's slow path, see views.ts).
+  return `{"type":"view",${JSON.stringify(tableBody(table, role)).slice(1)}`;
 }
 
 /** The live connections of every table on this node. */
