@@ -297,8 +297,8 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
     throw new RestoreError('corrupt', 'format', `not a persisted table: expected format "${PERSIST_FORMAT}"`);
   }
   const version = own(value, 'version');
-  if (version !== PERSIST_VERSION && version !== 1) {
-    throw new RestoreError('wrong-version', 'version', `persisted as version ${typeof version === 'number' ? version : describeType(version)}; this engine reads version ${PERSIST_VERSION}`);
+  if (version !== PERSIST_VERSION && version !== 2 && version !== 1) {
+    throw new RestoreError('wrong-version', 'version', `persisted as version ${typeof version === 'number' ? version : describeType(version)}; this engine reads versions 1 to ${PERSIST_VERSION}`);
   }
   const extra = unknownKeys(value, ['format', 'version', 'phase', 'context']);
   if (extra.length > 0) fail(String(extra[0]), 'unknown field');
