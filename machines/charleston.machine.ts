@@ -197,9 +197,12 @@ export const charlestonMachine = setup({
     }),
     exchangeCourtesy: assign(({ context }, params: { pair: Pair }) => exchangeCourtesy(context, params.pair)),
     drawForNorth: assign(({ context }) => drawForNorth(context)),
-    recordMisdeal: assign(({ event }) => {
+    recordMisdeal: assign(({ context, event }) => {
       const declared = accepted(event, 'misdeal.declare');
-      return { misdeal: declaredMisdeal(declared.seat, declared.reason) };
+      // In the review (R10) East takes its declaration back: the acceptances go with it.
+      return context.acceptedBy.length === 0
+        ? { misdeal: declaredMisdeal(declared.seat, declared.reason) }
+        : { misdeal: declaredMisdeal(declared.seat, declared.reason), acceptedBy: [] };
     }),
     recordDispute: assign(({ event }) => {
       const declared = accepted(event, 'misdeal.declare');
