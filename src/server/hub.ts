@@ -73,7 +73,8 @@ export function tableBody(table: CachedTable, role: Role, now: number): Record<s
 
 /** The `view` message for a role at the table's current version. */
 export function viewMessage(table: CachedTable, role: Role, now: number): string {
-  return JSON.stringify({ type: 'view', ...tableBody(table, role, now) });
+  // The body's own text after the type (no spread into a new object: V8's slow path, see views.ts).
+  return `{"type":"view",${JSON.stringify(tableBody(table, role, now)).slice(1)}`;
 }
 
 /** The live connections of every table on this node. */

@@ -11,6 +11,7 @@ import type { TableMaster } from './master.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
 import { logFor } from './log-view.js';
 import { tableBody } from './hub.js';
+import { SlidingWindow } from './rate.js';
 
 interface CreateBody {
   seed?: number | string;
@@ -49,8 +50,12 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     return reply.code(down.length === 0 ? 200 : 503).send({ ok: down.length === 0, db: service.db.kind, ...health, ...(down.length === 0 ? {} : { down }) });
   });
 
-  const createLimit = { rateLimit: { max: options.createPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `create ${request.ip}` } };
-  app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody }, config: createLimit }, async (request, reply) => {
+  // Creation has its own limit per address, over a sliding minute (a bearer, valid or not, changes nothing).
+  const creations = new SlidingWindow(options.createPerMinute, 60_000);
+  const createLimit = async (request: FastifyRequest): Promise<void> => {
+    if (!creations.take(request.ip)) throw new ServiceError('RATE_LIMITED', `at most ${options.createPerMinute} tables a minute from one address: wait a moment and try again`);
+  };
+  app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody }, config: { rateLimit: false }, onRequest: createLimit }, async (request, reply) => {
     const body = request.body ?? {};
     const locale = requestLocale(body.locale);
     if (locale === null) throw new ServiceError('INVALID_INPUT', `locale: not one of en, ca, sw, el (got ${JSON.stringify(body.locale)})`);
@@ -98,8 +103,11 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
       const { id } = request.params;
       const who = await caller(request, id);
       if (who.role.role === 'spectator' || who.role.role === 'operator') throw new ServiceError('FORBIDDEN', `a ${who.role.role} token cannot send events`);
-      const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, request.body.key);
+      const key = request.body.key;
+      if (key !== undefined && !gate.mayKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'too many refused sends with a key from this address: wait a moment and try again');
+      const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, key);
       if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+      if (key !== undefined && !result.ok) gate.keyedRefusal(request.ip);
       return reply.code(result.ok ? 200 : 422).send(result);
     },
   );

@@ -230,6 +230,18 @@ describe('the clock', () => {
   });
 });
 
+describe('the declaration review', () => {
+  it('is on for a table created without a card, off with one', async () => {
+    const plain = await createTable(node.base, { seed: 41 });
+    const full = await api(node.base, 'GET', `/api/tables/${plain.id}`, { token: TEST_OPERATOR_TOKEN });
+    expect(full.body.full.context.rules.declarationReview).toBe(true);
+    const hand = ['1B', '1B', '1B', '2B', '2B', '2B', '3B', '3B', '3B', '4B', '4B', '4B', 'N', 'N'];
+    const carded = await createTable(node.base, { seed: 41, rules: { winningHands: [hand] } });
+    const fullCard = await api(node.base, 'GET', `/api/tables/${carded.id}`, { token: TEST_OPERATOR_TOKEN });
+    expect(fullCard.body.full.context.rules.declarationReview).toBeUndefined();
+  });
+});
+
 describe('the public body', () => {
   it('says who the table waits for and which packets lie face down, with no face', async () => {
     const table = await createTable(node.base, { seed: 31 });
