@@ -4,7 +4,7 @@
  * declaration review on. Pure functions over plain data; the table master applies them under the table's lock.
  */
 import { createHash } from 'node:crypto';
-import { SEATS, createCharleston, type Seat } from '../index.js';
+import { SEATS, type Seat } from '../index.js';
 
 /** Phases after which `POST /api/tables/:id/next` deals the next hand (a misdeal is redealt by the engine). */
 export const HAND_ENDED: ReadonlySet<string> = new Set(['complete', 'eastMahjong']);
@@ -47,28 +47,14 @@ export function nextHandSeed(seed: number | string, hand: number): string {
   return createHash('sha256').update(`charleston next hand ${canonical} ${hand}`, 'utf8').digest('hex').slice(0, 32);
 }
 
-/** True when the engine knows the `declarationReview` rule option (probed once: it throws on options it does not know). */
-function engineHasDeclarationReview(): boolean {
-  try {
-    createCharleston({ seed: 0, rules: { declarationReview: true } } as Parameters<typeof createCharleston>[0]).stop();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-let reviewSupported: boolean | null = null;
-
 /**
  * The rules a table is created with: a table without a card (`rules.winningHands` absent) gets
  * `declarationReview: true`, so that East's declaration is shown to everyone and may be disputed (service contract
- * §6). With an engine that does not have the option yet, the rules are returned as given.
+ * §6), whatever the request said about the review.
  */
 export function tableRules(rules: unknown): unknown {
   const given = typeof rules === 'object' && rules !== null && !Array.isArray(rules) ? (rules as Record<string, unknown>) : undefined;
   if (given !== undefined && given.winningHands !== undefined) return rules;
   if (rules !== undefined && given === undefined) return rules; // not an object: the engine names the problem
-  reviewSupported ??= engineHasDeclarationReview();
-  if (!reviewSupported) return rules;
   return { ...given, declarationReview: true };
 }
