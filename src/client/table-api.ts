@@ -9,8 +9,12 @@ import { parseLog, type LogEntry } from './review.js';
 export interface TableApi {
   /** The table's log (in full once the hand has ended). */
   readLog(): Promise<LogEntry[]>;
-  /** Deals the next hand; resolves once the table has accepted (the new hand's view follows on the live socket). */
-  next(): Promise<void>;
+  /**
+   * Deals the next hand; resolves once the table has accepted (the new hand's view follows on the live socket).
+   * `after` is the hand the page saw end: when someone else already dealt the next one, the table answers with it
+   * instead of a conflict (two friends pressing at once deal one hand).
+   */
+  next(after?: number | null): Promise<void>;
   /** Sets this person's display name (absent in solo practice; a watcher's page does not offer it). */
   setName?: (name: string) => Promise<void>;
 }
@@ -42,8 +46,9 @@ export function httpTableApi(id: string, token: string, options: { fetcher?: typ
   const auth = { authorization: `Bearer ${token}` };
   return {
     readLog: async () => parseLog(await answer(await fetcher(`${base}/log`, { headers: auth }))),
-    next: async () => {
-      await answer(await fetcher(`${base}/next`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' }));
+    next: async (after) => {
+      const body = after === undefined || after === null ? '{}' : JSON.stringify({ hand: after });
+      await answer(await fetcher(`${base}/next`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body }));
     },
     setName: async (name: string) => {
       await answer(await fetcher(`${base}/name`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name }) }));

@@ -62,7 +62,7 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal }
   }, [api, hand, phase]);
   const deal = (): void => {
     setDealing({ kind: 'busy' });
-    api.next().then(
+    api.next(hand).then(
       () => setDealing({ kind: 'idle' }),
       (error: unknown) => setDealing({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
