@@ -86,7 +86,8 @@ describe('solo practice in the browser', () => {
     const first = await playSeat(page, { vote: 'stop', blind: 0, until: 'courtesy' });
     expect(first.phases).toEqual(['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left', 'stopCheckpoint', 'courtesy']);
     expect(first.blindPasses).toBe(0);
-    expect(await page.locator('.note').first().textContent()).toBe('The second Charleston was stopped.');
+    // Every page says who stopped (the view's stoppedBy).
+    expect(await page.locator('[data-stopped-by]').textContent()).toBe('East stopped the second Charleston.');
     const rest = await playSeat(page, { offer: 0 });
     expect(rest.phases.at(-1)).toBe('complete');
     expect(rest.courtesy).toBeNull();
@@ -127,19 +128,33 @@ describe('solo practice in the browser', () => {
     await page.context().close();
   });
 
-  it("offers East's declaration while no packet is on the table, behind a confirm step", async () => {
+  it("offers East's declaration while no packet is on the table, behind a confirm step; the hand is shown for review", async () => {
     // The bots wait a minute before their first move, so the table has no packet yet.
     const page = await openSolo('botDelay=60000'); // no seed: the engine's unpredictable deal
     expect(await page.locator('[data-packet-of]').count()).toBe(0);
     expect(await page.locator('[data-action="declare"]').isEnabled()).toBe(true);
     await page.click('[data-action="declare"]');
     await page.click('[data-action="confirm"]');
-    await page.locator('[data-phase="eastMahjong"]').waitFor();
-    expect(await page.locator('.prompt').textContent()).toBe('East declared a winning opening hand.');
-    expect(await isEnabled(page, 'misdeal')).toBe(false);
-    expect(await page.locator('[data-action="menu"]').count()).toBe(0);
+    // Solo turns the declaration review on: East's fourteen tiles are shown, East waits for the others.
+    await page.locator('[data-phase="declarationReview"]').waitFor();
+    expect(await page.locator('[data-declaration] .tile').count()).toBe(14);
+    expect(await page.locator('[data-declaration]').textContent()).toContain('Waiting for the others to look at the hand.');
+    expect(await page.locator('[data-action="accept"]').count()).toBe(0);
+    expect(await page.locator('[data-action="dispute"]').count()).toBe(0);
     await page.context().close();
   });
+
+  it("lets the bots accept East's declared hand in solo, which ends the hand in East's win with its review", async () => {
+    // A declaration with the bots' first move far enough away (1 s) that no packet is down yet; they then accept.
+    const page = await openSolo('seed=3&botDelay=1000');
+    await page.click('[data-action="declare"]');
+    await page.click('[data-action="confirm"]');
+    await page.locator('[data-phase="eastMahjong"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-review]').textContent()).toContain("East's hand was accepted: East wins the hand.");
+    expect(await page.locator('[data-review] .review-east .tile').count()).toBe(14);
+    expect(await page.locator('[data-action="next-hand"]').isEnabled()).toBe(true);
+    await page.context().close();
+  }, 30_000);
 
   it.each([
     ['el', 'Πρώτο Charleston: Δεξιά', 'Οι τζόκερ δεν περνιούνται ποτέ', 'Πέρασε', /πέρασε|περάσ/i],
