@@ -3,10 +3,10 @@
  * lobby with names, a clock, copy buttons and QR codes; a seat with names, the countdown and a clock notice; who
  * stopped the second Charleston; East's declaration in review from South's page; the end of a hand with its review;
  * the watch page.
- * The service runs in process (PGlite in memory, 127.0.0.1) with the client of this tree. Where the service of this
- * tree does not send a field of service contract §6 yet (names, clock, notice, `stoppedBy`, the declaration, a
- * watcher's waited-for seats and packets), the script adds it to the live messages in the browser
- * (`page.routeWebSocket`), exactly in the shape the contract fixes; a field the service sends is left as it is.
+ * The service runs in process (PGlite in memory, 127.0.0.1) with the client of this tree; tables are created with
+ * names and a clock, East's declaration is made through the API. Two things cannot be waited for in a picture run —
+ * a clock that runs out (its notice) and names of bot seats — so the script adds them to the live messages in the
+ * browser (`page.routeWebSocket`) in the contract's shape, only where the service sent none.
  * Run: npx tsx scripts/screenshot-friends.ts [--only NAME]
  */
 import { dirname, join, resolve } from 'node:path';
@@ -76,8 +76,9 @@ async function seatPage(size: Size, link: string, augment: Augment): Promise<{ p
   return { page, context };
 }
 
-async function createTable(seats: Record<string, string>, seed: number): Promise<{ id: string; tokens: Record<string, string> }> {
-  const created = await api('POST', '/api/tables', { body: { seats, seed, locale: 'en' } });
+async function createTable(seats: Record<string, string>, seed: number, clock?: number): Promise<{ id: string; tokens: Record<string, string> }> {
+  const names = Object.fromEntries(Object.entries(NAMES).filter(([seat]) => seats[seat] === 'human'));
+  const created = await api('POST', '/api/tables', { body: { seats, seed, locale: 'en', names, ...(clock === undefined ? {} : { clock }) } });
   if (created.status !== 201) throw new Error(`table not created: ${JSON.stringify(created.body)}`);
   return created.body as unknown as { id: string; tokens: Record<string, string> };
 }
@@ -112,7 +113,7 @@ try {
 
     if (only === undefined || only === 'hand') {
       // East is a person, the others teacher bots: a seat with names, the countdown and a notice; who stopped; the end.
-      const table = await createTable({ east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, 2020);
+      const table = await createTable({ east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, 2020, 600);
       const { page, context } = await seatPage(size, `${base}/t/${table.id}?lang=en#${table.tokens.east}`, (message) => tableFields(message, { clock: 60, notice: true }));
       let stoppedShot = false;
       await walkHand(page, async ({ phase, moment }) => {
@@ -145,19 +146,11 @@ try {
     }
 
     if (only === undefined || only === 'review') {
-      // South's page while the others look at East's declared hand (the phase and the field the core adds).
+      // South's page while the others look at East's declared hand (a table without a card reviews it).
       const table = await createTable({ east: 'human', south: 'human', west: 'human', north: 'human' }, 77);
-      const east = await api('GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
-      const eastRack = (east.body.view as { rack: unknown[] }).rack;
-      const { page, context } = await seatPage(size, `${base}/t/${table.id}?lang=en#${table.tokens.south}`, (message) => {
-        tableFields(message);
-        const view = message.view as Record<string, unknown>;
-        view.phase = 'declarationReview';
-        view.waitingFor = ['south', 'west'];
-        view.declaration = { tiles: eastRack, accepted: ['north'] };
-        message.phase = 'declarationReview';
-        message.actions = { ...(message.actions as object), phase: 'declarationReview', pass: null, declareMahjong: false, declareMisdeal: true, acceptDeclaration: true };
-      });
+      await api('POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'hand.declareMahjong', seat: 'east' } } });
+      await api('POST', `/api/tables/${table.id}/events`, { token: table.tokens.north as string, body: { event: { type: 'declaration.accept', seat: 'north' } } });
+      const { page, context } = await seatPage(size, `${base}/t/${table.id}?lang=en#${table.tokens.south}`, (message) => tableFields(message));
       await page.locator('[data-action="accept"]').waitFor();
       await shoot(page, `client-friends-${size}-declaration.png`);
       await page.click('[data-action="dispute"]');
@@ -168,12 +161,9 @@ try {
 
     if (only === undefined || only === 'watch') {
       // The watch page: counts, who is waited for, packets face down, the clock; no rack.
-      const table = await createTable({ east: 'human', south: 'human', west: 'teacher', north: 'teacher' }, 5);
+      const table = await createTable({ east: 'human', south: 'human', west: 'teacher', north: 'teacher' }, 5, 120);
       await api('POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: await firstTiles(table, 'east') } } });
       const { page, context } = await seatPage(size, `${base}/t/${table.id}?lang=en#${table.tokens.spectator}`, (message) => {
-        const view = message.view as Record<string, unknown>;
-        view.waitingFor ??= ['south'];
-        view.packetOnTable ??= { east: true, south: false, west: true, north: true };
         tableFields(message, { clock: 60 });
       });
       await page.locator('.waiting-line').waitFor();
