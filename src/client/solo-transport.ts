@@ -4,8 +4,7 @@
  * all here. Bots act one move at a time on a short timer (the host's timer, not the engine's), so the person
  * sees who the table waits for. The page keeps the hand's log (every accepted event), so the end of a hand shows
  * the same review as a table of the service, and "next hand" deals a new hand in the page (the person stays East).
- * East's declaration is shown to the bots for review when the engine has the option (`rules.declarationReview`);
- * the bots accept it.
+ * East's declaration is shown to the bots for review (`rules.declarationReview`); the bots accept it.
  */
 import { fromCallback } from 'xstate';
 import {
@@ -63,19 +62,9 @@ export function soloTableApi(host: SoloHost): TableApi {
   };
 }
 
-/**
- * A solo table: with East's declaration reviewed by the other seats when the engine knows the rule option
- * (`rules.declarationReview`, service contract §6); an engine without it refuses the option, and the table is
- * made without it.
- */
+/** A solo table: East's declaration is shown to the other seats for review (`rules.declarationReview`); the bots accept. */
 export function createSoloTable(seed: number | undefined): CharlestonService {
-  const base = seed === undefined ? {} : { seed };
-  try {
-    return createCharleston({ ...base, rules: { declarationReview: true } } as Parameters<typeof createCharleston>[0]);
-  } catch (error) {
-    if (error instanceof Error && error.name === 'InputError' && error.message.includes('declarationReview')) return createCharleston(base);
-    throw error;
-  }
+  return createCharleston(seed === undefined ? { rules: { declarationReview: true } } : { seed, rules: { declarationReview: true } });
 }
 
 /** The next bot move at this table: a bot seat the table waits for, and the teacher's event for it. */
