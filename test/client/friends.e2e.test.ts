@@ -75,13 +75,14 @@ describe('the end of a hand', () => {
   }, 120_000);
 
   it('a seat of the service: reads the ended hand from the table log and offers the next hand; a watcher sees the review without the button', async () => {
-    const created = await server.api('POST', '/api/tables', { body: { seats: { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, seed: 2020, locale: 'en' } });
+    const created = await server.api('POST', '/api/tables', { body: { seats: { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, seed: 2020, locale: 'en', names: { east: 'Ana' } } });
     expect(created.status).toBe(201);
     const { id, tokens } = created.body as { id: string; tokens: Record<string, string> };
     const page = await openPage(`${server.base}/t/${id}?lang=en#${tokens.east}`);
     await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-review]').count()).toBe(0);
     expect(await page.locator('[data-action="next-hand"]').count()).toBe(0);
+    expect(await page.locator('[data-seat-label]').textContent()).toBe('You are Ana (East)');
     const phases = await walkHand(page, async () => undefined);
     expect(phases.at(-1)).toBe('complete');
     await page.locator('[data-review="loaded"]').waitFor();
@@ -98,20 +99,25 @@ describe('the end of a hand', () => {
     expect(await watcher.locator('[data-action="next-hand"]').count()).toBe(0);
     expect(await watcher.locator('[data-tile]').count()).toBe(0);
     expect(await watcher.locator('#own-name').count()).toBe(0);
+
+    // The next hand: the deal passes to the right, so Ana, who was East, is now North on the same link.
+    await page.click('[data-action="next-hand"]');
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('[data-seat-label]').textContent()).toBe('You are Ana (North)');
+    expect(await page.locator('[data-seat-label]').getAttribute('data-seat-label')).toBe('north');
+    expect(await page.locator('h1').textContent()).toContain('Hand 2');
+    expect(await page.locator('[data-seat="north"].me').count()).toBe(1);
+    await watcher.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    expect(await watcher.locator('[data-review]').count()).toBe(0);
   }, 180_000);
 });
 
 describe('the lobby for friends', () => {
   it('takes names and a clock, and gives each link a copy button and a QR code drawn as SVG', async () => {
     const page = await openPage(`${server.base}/?lang=en`, PHONE);
-    // A service that does not take names or a clock yet answers 400: the test sends the request again without them.
     let asked: Record<string, unknown> | null = null;
-    await page.route('**/api/tables', async (route) => {
-      asked = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
-      const first = await route.fetch();
-      if (first.status() !== 400) return route.fulfill({ response: first });
-      const { names: _names, clock: _clock, ...rest } = asked;
-      return route.fulfill({ response: await route.fetch({ postData: JSON.stringify(rest) }) });
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/tables')) asked = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
     });
     await page.selectOption('#seat-south', 'human');
     await page.fill('#name-east', '  Ana <b>  ');
@@ -134,6 +140,9 @@ describe('the lobby for friends', () => {
     expect(await page.locator('.lan code').textContent()).toBe('charleston serve --host 0.0.0.0');
     expect(await page.locator('.invites .note').textContent()).toContain('127.0.0.1');
     expect(await axeFindings(page)).toEqual([]);
+    // The service took the names: South's link opens a page that names its person.
+    const south = await openPage((await page.locator('[data-invite="south"]').getAttribute('href')) ?? '', PHONE);
+    await expect.poll(() => south.locator('[data-seat-label]').textContent(), { timeout: 15_000 }).toBe('You are Κώστας (South)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 60_000);
 });
