@@ -11,7 +11,6 @@ import {
   charlestonMachine,
   legalActions,
   mulberry32,
-  teacherStrategy,
   viewFor,
   type CharlestonEvent,
   type CharlestonOutput,
@@ -19,6 +18,7 @@ import {
   type Refusal,
   type Seat,
 } from 'charleston-engine';
+import { teacherStrategy } from 'charleston-engine/bots';
 
 /** What the game remembers: the seed of its deal, the Charleston's result, and what was refused. */
 export interface GameContext {

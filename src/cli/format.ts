@@ -13,9 +13,8 @@ import {
   type Locale,
   type MessageKey,
   type RefusalCode,
-  type StepFailure,
-  type StepResult,
 } from '../index.js';
+import type { StepFailure, StepResult } from '../entries/scripts.js';
 
 /** One event, compactly: `east pass.commit [1B 2B 3B] blind=1`. */
 export function formatEvent(event: unknown): string {

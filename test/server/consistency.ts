@@ -4,7 +4,7 @@
  * gapless from 1, every logged event is accepted again on replay, and the stored version is the log's length.
  */
 import { expect } from 'vitest';
-import { restore } from '../../src/index.js';
+import { restore } from '../../src/entries/persist.js';
 import type { Db } from '../../src/server/storage/db.js';
 import { selectEvents, selectHistory } from '../../src/server/storage/queries.js';
 
