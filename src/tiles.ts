@@ -54,7 +54,9 @@ export function faceOf(id: TileId): Tile {
 
 /** The faces of a list of tile ids, in order. */
 export function facesOf(ids: readonly TileId[]): Tile[] {
-  return ids.map(faceOf);
+  const faces = new Array<Tile>(ids.length);
+  for (let i = 0; i < ids.length; i += 1) faces[i] = faceOf(ids[i] as TileId);
+  return faces;
 }
 
 /** Counts codes: a multiset as a map from code to count. */
@@ -76,15 +78,16 @@ export function sortCodes(codes: readonly Tile[]): Tile[] {
 function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
   for (let c = 0; c < codes.length; c += 1) {
     const code = codes[c];
-    let found: TileId | undefined;
-    for (let r = 0; r < rack.length; r += 1) {
+    let found = -1;
+    for (let r = 0; r < rack.length && found === -1; r += 1) {
       const candidate = rack[r] as TileId;
-      if (TILE_FACES[candidate] === code && !picked.includes(candidate)) {
-        found = candidate;
-        break;
-      }
+      if (TILE_FACES[candidate] !== code) continue;
+      // Not picked yet by an earlier code (a plain loop over the first `c` picks: `picked` may still have holes).
+      let taken = false;
+      for (let p = 0; p < c; p += 1) if (picked[p] === candidate) taken = true;
+      if (!taken) found = candidate;
     }
-    if (found === undefined) return c;
+    if (found === -1) return c;
     picked[c] = found;
   }
   return -1;
@@ -109,11 +112,14 @@ export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[])
 /** `rack` without the tiles in `ids`. */
 export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
   let kept = 0;
-  for (const id of rack) if (!ids.includes(id)) kept += 1;
+  for (let r = 0; r < rack.length; r += 1) if (!ids.includes(rack[r] as TileId)) kept += 1;
   // Sized up front (no spare capacity: racks are what a live table holds).
   const out = new Array<TileId>(kept);
   let at = 0;
-  for (const id of rack) if (!ids.includes(id)) out[at++] = id;
+  for (let r = 0; r < rack.length; r += 1) {
+    const id = rack[r] as TileId;
+    if (!ids.includes(id)) out[at++] = id;
+  }
   return out;
 }
 
@@ -133,5 +139,9 @@ export function sortIds(ids: TileId[]): TileId[] {
 
 /** `rack` with `ids` added, sorted by id. */
 export function withTiles(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
-  return sortIds(rack.concat(ids));
+  // One allocation, sized exactly; insertion sort (racks are short and kept sorted, so the rack part is in order).
+  const out = new Array<TileId>(rack.length + ids.length);
+  for (let r = 0; r < rack.length; r += 1) out[r] = rack[r] as TileId;
+  for (let i = 0; i < ids.length; i += 1) out[rack.length + i] = ids[i] as TileId;
+  return sortIds(out);
 }
