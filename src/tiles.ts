@@ -103,24 +103,35 @@ export function pickFromRack(rack: readonly TileId[], codes: readonly Tile[]): T
   return pickInto(rack, codes, picked) === -1 ? picked : undefined;
 }
 
+/** Scratch picks for {@link firstUnpickable}: only the first `c` entries are read while code `c` is picked. */
+const SCRATCH: TileId[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
 /** The first code of `codes` that the rack cannot supply (counting duplicates), or undefined. */
 export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
-  const missing = pickInto(rack, codes, new Array<TileId>(codes.length));
+  // A check keeps no picks: a packet's worth of scratch is reused (pickInto is synchronous and calls nothing out).
+  const picks = codes.length <= SCRATCH.length ? SCRATCH : new Array<TileId>(codes.length);
+  const missing = pickInto(rack, codes, picks);
   return missing === -1 ? undefined : codes[missing];
 }
 
 /** `rack` without the tiles in `ids`. */
 export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
   let kept = 0;
-  for (let r = 0; r < rack.length; r += 1) if (!ids.includes(rack[r] as TileId)) kept += 1;
+  for (let r = 0; r < rack.length; r += 1) if (!listed(ids, rack[r] as TileId)) kept += 1;
   // Sized up front (no spare capacity: racks are what a live table holds).
   const out = new Array<TileId>(kept);
   let at = 0;
   for (let r = 0; r < rack.length; r += 1) {
     const id = rack[r] as TileId;
-    if (!ids.includes(id)) out[at++] = id;
+    if (!listed(ids, id)) out[at++] = id;
   }
   return out;
+}
+
+/** Whether `id` is in the short list `ids` (a packet: a plain loop beats `includes` on three entries). */
+function listed(ids: readonly TileId[], id: TileId): boolean {
+  for (let i = 0; i < ids.length; i += 1) if (ids[i] === id) return true;
+  return false;
 }
 
 /** Sorts tile ids ascending in place and returns them (insertion sort: racks are short and nearly sorted). */
