@@ -4,7 +4,7 @@
  * its event, targets, guard and actions, names and params included), so the two cannot drift apart silently. The
  * counter-test shows a changed copy is caught.
  */
-import type { AnyStateMachine } from 'xstate';
+import { createMachine, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { floorMachine } from '../../bench/floor-machine.js';
 import { charlestonMachine } from '../../machines/charleston.machine.js';
@@ -60,6 +60,27 @@ describe('the benchmark floor machine', () => {
     const engine = shape(charlestonMachine, ENGINE_ONLY_EVENTS);
     expect(Object.keys(engine).length).toBeGreaterThan(20);
     expect(shape(floorMachine)).toEqual(engine);
+  });
+
+  it('a floor whose courtesy region drifted is caught: a changed guard param, a lost transition (counter-tests)', () => {
+    const engine = shape(charlestonMachine, ENGINE_ONLY_EVENTS);
+    type Config = { states: Record<string, { states?: Record<string, { states?: Record<string, { on?: Record<string, { guard?: { params?: unknown } }> }> }> }> };
+    const drift = (change: (config: Config) => void): AnyStateMachine => {
+      const config = structuredClone(floorMachine.config) as unknown as Config;
+      change(config);
+      return createMachine(config as never, floorMachine.implementations as never);
+    };
+    const exchanging = (config: Config) => config.states['courtesy']!.states!['southNorth']!.states!['exchanging']!;
+    // The unchanged copy still compares equal: the comparison itself is sound.
+    expect(shape(drift(() => {}))).toEqual(engine);
+    const wrongPair = drift((config) => {
+      exchanging(config).on!['courtesy.commit']!.guard!.params = { pair: 'eastWest' };
+    });
+    expect(shape(wrongPair)).not.toEqual(engine);
+    const lostRetract = drift((config) => {
+      delete exchanging(config).on!['pass.retract'];
+    });
+    expect(shape(lostRetract)).not.toEqual(engine);
   });
 
   it('a floor that drifted is caught (counter-test)', () => {
