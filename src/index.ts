@@ -2,7 +2,7 @@
  * The embeddable core of the Charleston engine: browser-safe (no Node-only imports), ESM with types. It holds what
  * runs and shows a table; the rest has entry points of its own, so that an app carries only what it imports:
  * `charleston-engine/bots` (strategies, `playHand`, `legalEvents`), `charleston-engine/scripts` (the script format),
- * `charleston-engine/persist` (`restore`), `charleston-engine/i18n` (`t`, `formatMessage`, `promptFor`),
+ * `charleston-engine/persist` (`restore`, `invariantViolations`), `charleston-engine/i18n` (`t`, `formatMessage`, `promptFor`),
  * `charleston-engine/locales` (the ca, sw and el catalogs), the CLI (`charleston-engine/cli`) and the inspector.
  */
 export { SEATS, DIRECTIONS, PAIRS, PAIR_SEATS, isSeat } from './seats.js';
@@ -52,9 +52,8 @@ export { decide, refusalFor } from './public.js';
 export { EVENT_TYPES } from './rules/event-shape.js';
 export { parseEvent } from './public.js';
 export { resolvePass } from './public.js';
-export { invariantViolations } from './public.js';
 export { PHASES } from './phase.js';
-export { phaseOf, matchesPath } from './public.js';
+export { phaseOf } from './public.js';
 export { viewFor } from './views.js';
 export { waitingFor } from './public.js';
 export type { PublicView, SeatView, TileView, ViewOptions } from './views.js';
