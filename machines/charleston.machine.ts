@@ -3,7 +3,7 @@
  * Guards are questions and actions are verbs; each is a one-line adapter over a pure function in `src/rules/`.
  * The six pass states are written out literally so that the visual editor and the inspector can read them.
  */
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, setup } from 'xstate';
 import { pairOf, type Pair, type Seat } from '../src/seats.js';
 import { passRuleOf, type CharlestonContext, type CharlestonEvent, type ChildRejectedEvent, type MachineEvent, type PassPhase, type Phase, type Refusal } from '../src/types.js';
 import { hasWrongCount } from '../src/rules/counts.js';
@@ -12,7 +12,7 @@ import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
 import { checkNorthDraw, checkPassRetract } from '../src/rules/table-events.js';
-import { allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
+import { allOthersAccepted, allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, hasDeclarationReview, recordAcceptance, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
 import { renderRefusal } from '../src/i18n/translate.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
 import { charlestonOutput, type CharlestonOutput } from '../src/output.js';
@@ -134,6 +134,17 @@ export const charlestonMachine = setup({
     allSeatsCommitted: ({ context }) => allCommitted(context.table),
     // R10: East declares before any packet is on the table, and the rack is a winning hand.
     isWinningOpening: ({ context, event }, params: { phase: 'firstCharleston.right' }) => isAcceptedAs('hand.declareMahjong', params.phase, context, event),
+    // R10: the table reviews a declaration before it ends the hand (rule option `declarationReview`).
+    hasDeclarationReview: ({ context }) => hasDeclarationReview(context),
+    // R10: South, West or North accepts East's declared hand, once each.
+    isLegalAcceptance: ({ context, event }) => isAcceptedAs('declaration.accept', 'declarationReview', context, event),
+    // R10: South, West and North have all accepted East's hand.
+    allOthersAccepted: ({ context }) => allOthersAccepted(context),
+    // R10, R12: a misdeal declared by South, West or North while East's hand is reviewed disputes it.
+    isDispute: ({ event }) => {
+      const declared = parsedAs('misdeal.declare', event);
+      return declared !== null && declared.seat !== 'east';
+    },
     // R11: North holds 12 and draws (the same rule in every state of play).
     isShortNorth: ({ context, event }) => {
       const draw = parsedAs('wall.draw', event);
@@ -186,10 +197,18 @@ export const charlestonMachine = setup({
     }),
     exchangeCourtesy: assign(({ context }, params: { pair: Pair }) => exchangeCourtesy(context, params.pair)),
     drawForNorth: assign(({ context }) => drawForNorth(context)),
-    recordMisdeal: assign(({ event }) => {
+    recordMisdeal: assign(({ context, event }) => {
       const declared = accepted(event, 'misdeal.declare');
-      return { misdeal: declaredMisdeal(declared.seat, declared.reason) };
+      // In the review (R10) East takes its declaration back: the acceptances go with it.
+      return context.acceptedBy.length === 0
+        ? { misdeal: declaredMisdeal(declared.seat, declared.reason) }
+        : { misdeal: declaredMisdeal(declared.seat, declared.reason), acceptedBy: [] };
     }),
+    recordDispute: assign(({ event }) => {
+      const declared = accepted(event, 'misdeal.declare');
+      return { misdeal: declaredMisdeal(declared.seat, declared.reason, 'declarationReview'), acceptedBy: [] };
+    }),
+    recordAcceptance: assign(({ context, event }) => recordAcceptance(context, accepted(event, 'declaration.accept').seat)),
     recordWrongCount: assign(({ context }) => ({ misdeal: wrongCountMisdeal(context) })),
     redealHand: assign(({ context }) => redeal(context)),
     // For a parent machine: decide the submitted event; apply it, or emit the refusal and tell the parent.
@@ -236,7 +255,14 @@ export const charlestonMachine = setup({
           description: 'R1–R4, R10: pass three to the right; East may declare a winning opening hand before any packet is on the table.',
           on: {
             'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.right' } }, actions: 'recordCommit' },
-            'hand.declareMahjong': { guard: { type: 'isWinningOpening', params: { phase: 'firstCharleston.right' } }, target: '#charleston.eastMahjong', description: 'R10' },
+            'hand.declareMahjong': [
+              {
+                guard: and([{ type: 'isWinningOpening', params: { phase: 'firstCharleston.right' as const } }, 'hasDeclarationReview']),
+                target: '#charleston.declarationReview',
+                description: 'R10: with rules.declarationReview, East’s hand is shown to the table for review.',
+              },
+              { guard: { type: 'isWinningOpening', params: { phase: 'firstCharleston.right' } }, target: '#charleston.eastMahjong', description: 'R10' },
+            ],
           },
           always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { phase: 'firstCharleston.right' } } },
         },
@@ -369,12 +395,24 @@ export const charlestonMachine = setup({
         },
       },
     },
+    declarationReview: {
+      description:
+        'R10, R12: East declared a winning opening hand and its fourteen tiles lie face up for every seat and the spectator. South, West and North each accept it, once; three acceptances end the hand in eastMahjong. A dispute is misdeal.declare: "if an error occurs during the Charleston that cannot be immediately remedied to the satisfaction of all players: declare a misdeal" (East remains dealer). Nothing else moves here.',
+      on: {
+        'declaration.accept': { guard: 'isLegalAcceptance', actions: 'recordAcceptance', description: 'R10: South, West or North accepts East’s hand, once each.' },
+        'misdeal.declare': [
+          { guard: 'isDispute', target: 'misdeal', actions: 'recordDispute', description: 'R10, R12: South, West or North disputes East’s hand: a misdeal (declarationDisputed).' },
+          { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal', description: 'R12: East takes its declaration back: a declared misdeal.' },
+        ],
+      },
+      always: { guard: 'allOthersAccepted', target: 'eastMahjong' },
+    },
     complete: {
       description: '§4: every seat holds 13, East 14, ready for East’s first discard.',
       type: 'final',
     },
     eastMahjong: {
-      description: 'R10: East declared a winning opening hand before the first pass.',
+      description: 'R10: East declared a winning opening hand before the first pass (accepted by South, West and North where the table reviews declarations).',
       type: 'final',
     },
     misdeal: {

@@ -35,11 +35,21 @@ function clean(text: string): string {
   return text.replace(/[;:\n\r]+/g, ' ').trim();
 }
 
-/** `isLegalCommit(phase=firstCharleston.left)` for a guard with params, its name otherwise; `` when unguarded. */
+/**
+ * `isLegalCommit(phase=firstCharleston.left)` for a guard with params, its name otherwise; `` when unguarded. A
+ * composite guard of XState (`and`, `or`, `not`) shows its parts joined: `isWinningOpening(…) and hasDeclarationReview`.
+ */
 function guardText(guard: AnyTransitionDefinition['guard']): string {
   if (guard === undefined) return '';
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') return guard.name || 'inline';
+  if (typeof guard === 'function') {
+    const parts = (guard as { guards?: unknown }).guards;
+    if (Array.isArray(parts) && (guard.name === 'and' || guard.name === 'or')) {
+      return parts.map((part) => guardText(part as AnyTransitionDefinition['guard'])).join(` ${guard.name} `);
+    }
+    if (Array.isArray(parts) && guard.name === 'not') return `not ${parts.map((part) => guardText(part as AnyTransitionDefinition['guard'])).join(' ')}`;
+    return guard.name || 'inline';
+  }
   const params = guard.params;
   if (params === undefined || params === null || typeof params !== 'object') return guard.type;
   const entries = Object.entries(params as Record<string, unknown>).map(([key, value]) => `${key}=${String(value)}`);

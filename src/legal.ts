@@ -27,6 +27,8 @@ export interface LegalActions {
   courtesy: { count: number; from: Tile[] } | null;
   /** `hand.declareMahjong` (East, before any packet is on the table, with a winning rack). */
   declareMahjong: boolean;
+  /** `declaration.accept` (South, West or North, once, while East's declared hand is reviewed: R10). */
+  acceptDeclaration: boolean;
   /** `wall.draw` (a short North). */
   draw: boolean;
   /** `misdeal.declare`. */
@@ -80,6 +82,7 @@ export function legalActions(
     courtesy:
       count !== null && ok({ type: 'courtesy.commit', seat, tiles: from.slice(0, count) }) ? { count, from } : null,
     declareMahjong: ok({ type: 'hand.declareMahjong', seat }),
+    acceptDeclaration: ok({ type: 'declaration.accept', seat }),
     draw: ok({ type: 'wall.draw', seat }),
     declareMisdeal: ok({ type: 'misdeal.declare', seat }),
     redeal: ok({ type: 'hand.redeal' }),
@@ -129,6 +132,7 @@ export function legalEvents(actions: LegalActions, includeMisdeal = false): Char
     }
   }
   if (actions.declareMahjong) events.push({ type: 'hand.declareMahjong', seat });
+  if (actions.acceptDeclaration) events.push({ type: 'declaration.accept', seat });
   if (actions.draw) events.push({ type: 'wall.draw', seat });
   if (includeMisdeal && actions.declareMisdeal) events.push({ type: 'misdeal.declare', seat });
   if (includeMisdeal && actions.redeal) events.push({ type: 'hand.redeal' });

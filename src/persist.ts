@@ -22,13 +22,15 @@ import { PAIRS, SEATS, bySeat, isSeat, type BySeat, type Seat } from './seats.js
 import { phaseOfSnapshot, serviceFor, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { localeOrWarn } from './i18n/translate.js';
 import { SET_SIZE, type TileId } from './tiles.js';
-import { PASS_RULES, isPassPhase, type CharlestonContext, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
+import { PASS_RULES, isPassPhase, type CharlestonContext, type MisdealReason, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
 
 /**
- * The current persisted format version. Version 2 stores a misdeal's reason as a code (`wrongCount`, `declared`) with
- * its counts or the person's own words; `restore` still reads version 1 (a misdeal's English sentence).
+ * The current persisted format version. Version 3 adds `context.acceptedBy` (R10's declaration review) and the
+ * misdeal reason `declarationDisputed`; version 2 stores a misdeal's reason as a code (`wrongCount`, `declared`)
+ * with its counts or the person's own words. `restore` still reads versions 2 and 1 (a misdeal's English sentence);
+ * they had no review, so their `acceptedBy` is empty.
  */
-export const PERSIST_VERSION = 2;
+export const PERSIST_VERSION = 3;
 /** The `format` tag of persisted tables. */
 export const PERSIST_FORMAT = 'charleston-table';
 
@@ -102,6 +104,7 @@ function readPacket(value: unknown, where: string): Packet {
 function readContext(value: unknown, version: number): CharlestonContext {
   if (!isRecord(value)) return fail('context', `must be an object, got ${describeType(value)}`);
   const keys = ['seed', 'hand', 'dealer', 'rules', 'racks', 'wall', 'table', 'received', 'votes', 'offers', 'exchanged', 'misdeal'];
+  if (version >= 3) keys.push('acceptedBy');
   const extra = unknownKeys(value, keys);
   if (extra.length > 0) fail(`context.${extra[0]}`, 'unknown field');
   const missing = keys.find((key) => own(value, key) === undefined);
@@ -141,9 +144,20 @@ function readContext(value: unknown, version: number): CharlestonContext {
     ),
     exchanged: { eastWest: own(exchanged as Record<string, unknown>, 'eastWest') as boolean, southNorth: own(exchanged as Record<string, unknown>, 'southNorth') as boolean },
     misdeal,
+    acceptedBy: version >= 3 ? readAcceptedBy(own(value, 'acceptedBy')) : [],
   };
   // Version 1 kept a wrong count's figures only in its English sentence: count them again.
   return misdeal?.reason === 'wrongCount' && misdeal.counts === undefined ? { ...context, misdeal: wrongCountMisdeal(context) } : context;
+}
+
+/** R10's review: the seats that accepted East's declaration (south, west, north; each once). */
+function readAcceptedBy(value: unknown): Seat[] {
+  if (!Array.isArray(value) || value.length > 3) return fail('context.acceptedBy', `must be a list of at most 3 seats, got ${describeType(value)}`);
+  return value.map((seat: unknown, index) => {
+    if (!isSeat(seat) || seat === 'east') return fail(`context.acceptedBy[${index}]`, `must be south, west or north, got ${describeType(seat)}`);
+    if (value.indexOf(seat) !== index) return fail(`context.acceptedBy[${index}]`, `${seat} accepted twice`);
+    return seat;
+  });
 }
 
 /**
@@ -166,9 +180,11 @@ function readMisdeal(value: unknown, version: number): MisdealRecord | null {
   }
   const extra = unknownKeys(value, ['by', 'reason', 'counts', 'text']);
   if (extra.length > 0) fail(`context.misdeal.${extra[0]}`, 'unknown field');
-  if (reason !== 'wrongCount' && reason !== 'declared') return fail('context.misdeal.reason', `must be "wrongCount" or "declared", got ${describeType(reason)}`);
+  const reasons = version >= 3 ? ['wrongCount', 'declared', 'declarationDisputed'] : ['wrongCount', 'declared'];
+  if (!reasons.includes(reason as string)) return fail('context.misdeal.reason', `must be ${reasons.map((r) => `"${r}"`).join(', ')}, got ${describeType(reason)}`);
+  if (reason === 'declarationDisputed' && seat === 'east') fail('context.misdeal.by', 'East does not dispute its own declaration');
   if ((reason === 'wrongCount') !== (seat === null)) fail('context.misdeal.by', 'null exactly when the engine found a wrong count');
-  const record: MisdealRecord = { by: seat, reason };
+  const record: MisdealRecord = { by: seat, reason: reason as MisdealReason };
   const counts = own(value, 'counts');
   if (counts !== undefined) {
     if (reason !== 'wrongCount' || !isRecord(counts)) return fail('context.misdeal.counts', 'only a wrong count has counts, an object keyed by seat');
@@ -185,7 +201,7 @@ function readMisdeal(value: unknown, version: number): MisdealRecord | null {
   }
   const text = own(value, 'text');
   if (text !== undefined) {
-    if (reason !== 'declared' || typeof text !== 'string') return fail('context.misdeal.text', 'only a declared misdeal has text, a string');
+    if (reason === 'wrongCount' || typeof text !== 'string') return fail('context.misdeal.text', 'only a declared misdeal has text, a string');
     if (text.length > MAX_REASON) fail('context.misdeal.text', `at most ${MAX_REASON} characters, got ${text.length}`);
     record.text = text;
   }
@@ -233,6 +249,16 @@ function checkConsistency(phase: Phase, context: CharlestonContext): void {
       }
     }
   }
+  if (phase === 'declarationReview') {
+    if (context.rules.declarationReview !== true) fail('phase', 'declarationReview needs the rule option declarationReview');
+    if (context.acceptedBy.length > 2) fail('context.acceptedBy', 'three acceptances: the hand would already be eastMahjong');
+    if (votes.some((vote) => vote !== null)) fail('context.votes', 'no vote before the checkpoint');
+    if (SEATS.some((seat) => context.received[seat].length > 0)) fail('context.received', 'nothing has been received before the first pass');
+  } else if (phase === 'eastMahjong' && context.rules.declarationReview === true) {
+    if (context.acceptedBy.length !== 3) fail('context.acceptedBy', 'a reviewed declaration ends the hand only when South, West and North have accepted');
+  } else if (context.acceptedBy.length > 0) {
+    fail('context.acceptedBy', `no declaration is reviewed in ${phase}`);
+  }
   if ((phase === 'misdeal') !== (context.misdeal !== null)) fail('context.misdeal', `must be set exactly in a misdeal (phase ${phase})`);
   const tileProblems = invariantViolations(context, 'misdeal');
   if (tileProblems.length > 0) fail('context', tileProblems[0] as string);
@@ -271,8 +297,8 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
     throw new RestoreError('corrupt', 'format', `not a persisted table: expected format "${PERSIST_FORMAT}"`);
   }
   const version = own(value, 'version');
-  if (version !== PERSIST_VERSION && version !== 1) {
-    throw new RestoreError('wrong-version', 'version', `persisted as version ${typeof version === 'number' ? version : describeType(version)}; this engine reads version ${PERSIST_VERSION}`);
+  if (version !== PERSIST_VERSION && version !== 2 && version !== 1) {
+    throw new RestoreError('wrong-version', 'version', `persisted as version ${typeof version === 'number' ? version : describeType(version)}; this engine reads versions 1 to ${PERSIST_VERSION}`);
   }
   const extra = unknownKeys(value, ['format', 'version', 'phase', 'context']);
   if (extra.length > 0) fail(String(extra[0]), 'unknown field');

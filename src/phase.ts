@@ -13,6 +13,7 @@ const PHASES: readonly Phase[] = [
   'secondCharleston.across',
   'secondCharleston.right',
   'courtesy',
+  'declarationReview',
   'complete',
   'eastMahjong',
   'misdeal',

@@ -17,6 +17,7 @@ export type CharlestonEvent =
   | { type: 'courtesy.offer'; seat: Seat; count: number }
   | { type: 'courtesy.commit'; seat: Seat; tiles: Tile[] }
   | { type: 'hand.declareMahjong'; seat: Seat }
+  | { type: 'declaration.accept'; seat: Seat }
   | { type: 'wall.draw'; seat: Seat }
   | { type: 'misdeal.declare'; seat: Seat; reason?: string }
   | { type: 'hand.redeal' };
@@ -62,6 +63,7 @@ export const REFUSAL_CODES = [
   'UNKNOWN_SEAT',
   'UNKNOWN_TILE',
   'ONLY_EAST',
+  'EAST_CANNOT_ACCEPT',
   'NOT_NOW',
   'DECLARE_TOO_LATE',
   'COURTESY_NOT_AGREED',
@@ -70,6 +72,7 @@ export const REFUSAL_CODES = [
   'ALREADY_COMMITTED',
   'ALREADY_VOTED',
   'ALREADY_OFFERED',
+  'ALREADY_ACCEPTED',
   'BLIND_NOT_ALLOWED',
   'WRONG_PACKET_SIZE',
   'COURTESY_COUNT_OUT_OF_RANGE',
@@ -90,7 +93,9 @@ export type NotNowReason =
   | 'redealAfterMisdealOnly'
   | 'passOnlyInCharleston'
   | 'offersAfterCharleston'
-  | 'packetsAfterCharleston';
+  | 'packetsAfterCharleston'
+  | 'declarationUnderReview'
+  | 'noDeclarationToReview';
 
 /** What is wrong with a malformed event: the `problem` param of `INVALID_EVENT` (catalog key `invalid.<problem>`). */
 export type InvalidEventProblem =
@@ -135,6 +140,7 @@ export type RefusalParamsByCode = {
   UNKNOWN_SEAT: { seat: string };
   UNKNOWN_TILE: { tile: string };
   ONLY_EAST: Record<string, never>;
+  EAST_CANNOT_ACCEPT: Record<string, never>;
   NOT_NOW: { phase: Phase; why: NotNowReason };
   DECLARE_TOO_LATE: Record<string, never>;
   COURTESY_NOT_AGREED: Record<string, never>;
@@ -143,6 +149,7 @@ export type RefusalParamsByCode = {
   ALREADY_COMMITTED: Record<string, never>;
   ALREADY_VOTED: Record<string, never>;
   ALREADY_OFFERED: Record<string, never>;
+  ALREADY_ACCEPTED: Record<string, never>;
   BLIND_NOT_ALLOWED: Record<string, never>;
   WRONG_PACKET_SIZE: { expected: number; actual: number };
   COURTESY_COUNT_OUT_OF_RANGE: { count: number };
@@ -178,17 +185,23 @@ export interface Packet {
   blind: number;
 }
 
-/** Why a hand is dead (R12): the engine found a wrong tile count, or a seat declared it. */
-export type MisdealReason = 'wrongCount' | 'declared';
+/**
+ * Why a hand is dead (R12): the engine found a wrong tile count, a seat declared it, or (R10 with
+ * `rules.declarationReview`) South, West or North disputed East's declaration.
+ */
+export type MisdealReason = 'wrongCount' | 'declared' | 'declarationDisputed';
 
 /** Why the hand was declared dead: a code, with the counts or the declaring person's own words. */
 export interface MisdealRecord {
-  /** The seat that declared it, or null when the engine found a wrong tile count. */
+  /** The seat that declared (or disputed) it, or null when the engine found a wrong tile count. */
   by: Seat | null;
   reason: MisdealReason;
   /** `wrongCount`: each seat whose count was wrong, and the count it held. */
   counts?: Partial<BySeat<number>>;
-  /** `declared`: the words the declaring person typed (`misdeal.declare`'s `reason`, at most 500 characters), if any. */
+  /**
+   * `declared`, `declarationDisputed`: the words the declaring person typed (`misdeal.declare`'s `reason`, at most
+   * 500 characters), if any.
+   */
   text?: string;
 }
 
@@ -196,6 +209,12 @@ export interface MisdealRecord {
 export interface RuleOptions {
   /** R10: when set, East's opening declaration is accepted only for these 14-tile multisets. */
   winningHands?: Tile[][];
+  /**
+   * R10, R12: when true, an accepted declaration goes to `declarationReview`: East's fourteen tiles are shown to
+   * every seat and the spectator, South, West and North each accept (`declaration.accept`) or dispute it
+   * (`misdeal.declare`, a misdeal); three acceptances end the hand in `eastMahjong`. Off by default.
+   */
+  declarationReview?: boolean;
 }
 
 /** The machine's context: the whole table as plain data. */
@@ -223,6 +242,12 @@ export interface CharlestonContext {
   exchanged: Record<Pair, boolean>;
   /** Set while the hand is in `misdeal`. */
   misdeal: MisdealRecord | null;
+  /**
+   * R10 with `rules.declarationReview`: the seats (south, west, north) that accepted East's declaration, in the
+   * order they accepted. Empty except in `declarationReview` (0–2 seats) and in `eastMahjong` reached through it
+   * (all three).
+   */
+  acceptedBy: Seat[];
 }
 
 /** A dotted state path of the fixed flow (contract §4). */
@@ -235,6 +260,7 @@ export type Phase =
   | 'secondCharleston.across'
   | 'secondCharleston.right'
   | 'courtesy'
+  | 'declarationReview'
   | 'complete'
   | 'eastMahjong'
   | 'misdeal';

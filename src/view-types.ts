@@ -21,6 +21,14 @@ export interface PublicView {
   dealer: 'east';
   /** Each seat's tile count: rack plus its packet face down on the table (R11). */
   counts: BySeat<number>;
+  /**
+   * R10 with `rules.declarationReview`: East's declared hand, face up for everyone (East's fourteen tiles, sorted)
+   * and the seats that have accepted it, in `declarationReview` and in `eastMahjong` reached through it; null
+   * otherwise.
+   */
+  declaration: { tiles: TileView[]; accepted: Seat[] } | null;
+  /** Once the stop checkpoint's vote is over: the seat whose `stop` ended it, or null (nobody stopped, or before). */
+  stoppedBy: Seat | null;
   /** With `{ locale }` only: the locale the text fields are in. */
   locale?: Locale;
   /** With `{ locale }` only: the phase's name in that language ("Primer Charleston: Dreta"). */

@@ -6,10 +6,13 @@
  * to act, its own vote and (once the table moved on) whether the Charleston was stopped, its own courtesy offer
  * and the pair's agreed count once both offered, and what joined its rack when the last pass resolved.
  * It never sees another seat's rack or packet, the tiles it forwarded blind, the wall or the seed.
- * A spectator (`null`) sees the phase and the counts only.
+ * A spectator (`null`) sees the phase, the counts, who stopped the Charleston and, while East's declaration is
+ * reviewed (R10, `rules.declarationReview`) and once it has been accepted, East's fourteen tiles: public by the
+ * rule, as the declared hand lies face up on the table.
  */
 import { isNorthShort, tileCount } from './rules/counts.js';
 import { agreedCount, pairStatus } from './rules/courtesy.js';
+import { REVIEWERS, hasDeclarationReview } from './rules/hand.js';
 import { PAIR_SEATS, SEATS, bySeat, pairOf, type Seat } from './seats.js';
 import { phaseOfSnapshot, type CharlestonSnapshot } from './snapshot.js';
 import { seatArgument, snapshotArgument } from './arguments.js';
@@ -39,6 +42,7 @@ const AFTER_VOTE: readonly Phase[] = ['secondCharleston.left', 'secondCharleston
 export function waitingFor(phase: Phase, context: CharlestonContext): Seat[] {
   if (PASS_RULES[phase]) return SEATS.filter((seat) => context.table[seat] === null);
   if (phase === 'stopCheckpoint') return SEATS.filter((seat) => context.votes[seat] === null);
+  if (phase === 'declarationReview') return REVIEWERS.filter((seat) => !context.acceptedBy.includes(seat));
   if (phase === 'courtesy') {
     const waiting = SEATS.filter((seat) => {
       const status = pairStatus(context, pairOf(seat));
@@ -50,8 +54,28 @@ export function waitingFor(phase: Phase, context: CharlestonContext): Seat[] {
   return [];
 }
 
+/** R10: East's declared hand as everyone sees it while it is reviewed, and once accepted through the review. */
+function declarationView(phase: Phase, context: CharlestonContext): PublicView['declaration'] {
+  const shown = phase === 'declarationReview' || (phase === 'eastMahjong' && hasDeclarationReview(context));
+  return shown ? { tiles: context.racks.east.map(tileView), accepted: [...context.acceptedBy] } : null;
+}
+
+/** R7: the seat whose `stop` ended the checkpoint's vote, once the vote is over (at most one seat votes stop). */
+function stoppedByOf(phase: Phase, context: CharlestonContext): Seat | null {
+  if (!AFTER_VOTE.includes(phase)) return null;
+  return SEATS.find((s) => context.votes[s] === 'stop') ?? null;
+}
+
 function publicView(seat: Seat | null, phase: Phase, context: CharlestonContext, locale: Locale | null): PublicView {
-  const view: PublicView = { seat, phase, hand: context.hand, dealer: context.dealer, counts: bySeat((s) => tileCount(context, s)) };
+  const view: PublicView = {
+    seat,
+    phase,
+    hand: context.hand,
+    dealer: context.dealer,
+    counts: bySeat((s) => tileCount(context, s)),
+    declaration: declarationView(phase, context),
+    stoppedBy: stoppedByOf(phase, context),
+  };
   if (locale !== null) {
     view.locale = locale;
     view.phaseName = t(locale, `phase.${phase}`);
@@ -80,8 +104,8 @@ export function viewFor(snapshotValue: CharlestonSnapshot, seatValue: Seat | nul
   const [first, second] = PAIR_SEATS[pair];
   const courtesyBegun = phase === 'courtesy' || (phase === 'complete' && context.offers[seat] !== null);
   const voteOver = AFTER_VOTE.includes(phase);
-  const view: SeatView = {
-    ...publicView(seat, phase, context, locale),
+  // Object.assign, not a spread into the literal: V8 takes a slow path for that spread, ten times the whole view's cost.
+  const view: SeatView = Object.assign(publicView(seat, phase, context, locale), {
     seat,
     rack: context.racks[seat].map(tileView),
     packet: packet === null ? null : { tiles: packet.tiles.map(tileView), blind: packet.blind },
@@ -95,7 +119,7 @@ export function viewFor(snapshotValue: CharlestonSnapshot, seatValue: Seat | nul
     received: context.received[seat].map(tileView),
     northShort: isNorthShort(context) && phase !== 'complete',
     misdeal: context.misdeal === null ? null : misdealView(context.misdeal, locale ?? 'en'),
-  };
+  });
   if (locale !== null) view.prompt = promptFor(locale, view);
   return view;
 }

@@ -1,4 +1,8 @@
-/** A random legal strategy, for fuzzing: any legal event, retracts and declarations included (rarely). */
+/**
+ * A random legal strategy, for fuzzing: any legal event, retracts and declarations included (rarely). While East's
+ * declared hand is reviewed (R10) its only legal event is `declaration.accept` (a dispute is a misdeal, which bots
+ * are not offered), so a random seat accepts.
+ */
 import { legalEvents } from '../legal.js';
 import type { Strategy } from './strategy.js';
 

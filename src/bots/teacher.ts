@@ -2,7 +2,8 @@
  * The default strategy, after the seeds' teaching advice: keep two plausible lines in mind and pass tiles
  * that help neither; keep jokers, pairs and the tiles the lines want; use a blind pass when the rack has
  * fewer than three tiles to spare; stop the Charleston when the hand is close; offer what it can spare.
- * It never declares a winning hand (it does not know the year's card).
+ * It never declares a winning hand (it does not know the year's card), and it accepts East's declared hand when the
+ * table reviews one (R10, `rules.declarationReview`): it does not know the card either, so it has no ground to dispute.
  */
 import { JOKER, countCodes, type Tile } from '../tiles.js';
 import type { CharlestonEvent } from '../types.js';
@@ -68,6 +69,7 @@ export const teacherStrategy: Strategy = {
   act(view, legal): CharlestonEvent | null {
     const { seat } = view;
     const rack = view.rack.map((tile) => tile.tile);
+    if (legal.acceptDeclaration) return { type: 'declaration.accept', seat };
     if (legal.draw) return { type: 'wall.draw', seat };
     if (legal.pass) {
       const junk = junkCount(rack);

@@ -9,6 +9,7 @@ export const en = {
   'refusal.UNKNOWN_SEAT': 'There is no seat {seat}: the seats are east, south, west and north.',
   'refusal.UNKNOWN_TILE': 'There is no tile {tile}: use codes like 1B, 5C, 9D, N, RD, F or J.',
   'refusal.ONLY_EAST': 'Only East may declare a winning opening hand.',
+  'refusal.EAST_CANNOT_ACCEPT': 'East cannot accept its own declaration: South, West and North review it.',
   'refusal.NOT_NOW': 'You cannot do that now ({phase}): {why|reason}.',
   'refusal.DECLARE_TOO_LATE': 'Too late to declare: a winning opening hand must be declared before the first pass is on the table.',
   'refusal.COURTESY_NOT_AGREED': 'Your courtesy pair has not agreed on a count yet: both of you offer 0 to 3 tiles first.',
@@ -17,6 +18,7 @@ export const en = {
   'refusal.ALREADY_COMMITTED': 'Your packet is already on the table: wait for everyone to pass, or take it back first.',
   'refusal.ALREADY_VOTED': 'You have already answered "Does anyone want to stop?".',
   'refusal.ALREADY_OFFERED': 'You have already made your courtesy offer; it is final.',
+  'refusal.ALREADY_ACCEPTED': "You have already accepted East's declaration; wait for the others.",
   'refusal.BLIND_NOT_ALLOWED': 'A blind pass is allowed only on the last pass of each Charleston (the first left and the second right).',
   'refusal.WRONG_PACKET_SIZE': 'This packet must hold exactly {expected} tile(s); yours holds {actual}.',
   'refusal.COURTESY_COUNT_OUT_OF_RANGE': 'A courtesy offer is 0, 1, 2 or 3 tiles, not {count}.',
@@ -28,7 +30,7 @@ export const en = {
   // What is wrong with a malformed event (the `problem` parameter of INVALID_EVENT).
   'invalid.notObject': 'an event must be an object, got {got}',
   'invalid.unreadable': 'the event could not be read (a property threw when read)',
-  'invalid.unknownType': 'unknown event type {got} (the types: pass.commit, pass.retract, vote.cast, courtesy.offer, courtesy.commit, hand.declareMahjong, wall.draw, misdeal.declare, hand.redeal)',
+  'invalid.unknownType': 'unknown event type {got} (the types: pass.commit, pass.retract, vote.cast, courtesy.offer, courtesy.commit, hand.declareMahjong, declaration.accept, wall.draw, misdeal.declare, hand.redeal)',
   'invalid.unknownField': '{type} has no field "{field}"',
   'invalid.missingField': '{type} needs a "{field}" field',
   'invalid.notSeatName': '"{field}" must be a seat name, got {got}',
@@ -49,6 +51,7 @@ export const en = {
   'misdeal.wrongCount': 'wrong tile count: {counts}',
   'misdeal.holds': '{seat} holds {count}',
   'misdeal.declared': 'declared by {seat}',
+  'misdeal.declarationDisputed': "East's declaration disputed by {seat}",
 
   // Why an event is NOT_NOW (the `why` parameter of that refusal).
   'reason.noPassUnderWay': 'there is no pass under way',
@@ -60,6 +63,8 @@ export const en = {
   'reason.passOnlyInCharleston': 'tiles are passed only during a Charleston pass',
   'reason.offersAfterCharleston': 'courtesy offers come after the Charleston',
   'reason.packetsAfterCharleston': 'courtesy packets come after the Charleston',
+  'reason.declarationUnderReview': "East's declared hand is being reviewed: accept it, or dispute it by declaring a misdeal",
+  'reason.noDeclarationToReview': 'East has declared no hand for you to accept',
 
   // Phases (docs/reference.md, "States") and directions.
   'phase.firstCharleston.right': 'First Charleston: right',
@@ -70,6 +75,7 @@ export const en = {
   'phase.secondCharleston.across': 'Second Charleston: across',
   'phase.secondCharleston.right': 'Second Charleston: right',
   'phase.courtesy': 'Courtesy pass',
+  'phase.declarationReview': "East's declaration under review",
   'phase.complete': 'Charleston complete',
   'phase.eastMahjong': "East's winning opening hand",
   'phase.misdeal': 'Misdeal',
@@ -101,6 +107,9 @@ export const en = {
   'prompt.drawMissing': 'You hold 12 tiles: draw the missing tile from the wall.',
   'prompt.complete': "The Charleston is over: get ready for East's first discard.",
   'prompt.eastMahjong': 'East declared a winning opening hand.',
+  'prompt.review': "East declared a winning opening hand: check East's fourteen tiles, then accept, or dispute the hand by declaring a misdeal.",
+  'prompt.reviewAccepted': "You accepted East's hand; wait for the others.",
+  'prompt.reviewEast': 'Your fourteen tiles are shown to the table: wait for South, West and North to accept or dispute them.',
   'prompt.misdeal': 'Misdeal: the tiles are reshuffled and dealt again; East remains dealer.',
   'prompt.wait': 'Wait for the other players.',
 } as const;

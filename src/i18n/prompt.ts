@@ -34,6 +34,9 @@ function seatPrompt(locale: Locale, view: PromptInput): string {
       if (agreed > 0 && view.waitingFor.includes(seat)) return t(locale, 'prompt.courtesyCommit', { count: agreed, partner });
       return t(locale, 'prompt.courtesyDone');
     }
+    case 'declarationReview':
+      if (seat === 'east') return t(locale, 'prompt.reviewEast');
+      return t(locale, view.waitingFor.includes(seat) ? 'prompt.review' : 'prompt.reviewAccepted');
     case 'complete':
       return t(locale, 'prompt.complete');
     case 'eastMahjong':
@@ -48,7 +51,8 @@ function seatPrompt(locale: Locale, view: PromptInput): string {
 /** The prompt for the view's seat: what it should do now (a short North is told to draw first). */
 export function promptFor(locale: Locale, view: PromptInput): string {
   const prompt = seatPrompt(locale, view);
-  const ended = view.phase === 'complete' || view.phase === 'eastMahjong' || view.phase === 'misdeal';
+  // A short North does not draw while East's declared hand is reviewed (R10): the review decides the hand first.
+  const ended = view.phase === 'complete' || view.phase === 'eastMahjong' || view.phase === 'misdeal' || view.phase === 'declarationReview';
   if (view.seat !== 'north' || !view.northShort || ended) return prompt;
   const draw = t(locale, 'prompt.drawMissing');
   return prompt === t(locale, 'prompt.courtesyDone') ? draw : `${draw} ${prompt}`;

@@ -175,6 +175,7 @@ export function renderRefusal(refusal: RefusalData, locale: Locale = DEFAULT_LOC
 export function misdealReasonText(locale: Locale, misdeal: MisdealRecord): string {
   if (misdeal.text !== undefined && misdeal.text !== '') return misdeal.text;
   if (misdeal.reason === 'declared' && misdeal.by !== null) return t(locale, 'misdeal.declared', { seat: misdeal.by });
+  if (misdeal.reason === 'declarationDisputed' && misdeal.by !== null) return t(locale, 'misdeal.declarationDisputed', { seat: misdeal.by });
   const counts = misdeal.counts ?? {};
   const held = SEATS.flatMap((seat) => {
     const count = counts[seat];

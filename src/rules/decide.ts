@@ -7,7 +7,7 @@ import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, t
 import { checkCourtesyCommit, checkOffer } from './courtesy.js';
 import { parseEvent } from './event-shape.js';
 import { checkPassCommit } from './pass.js';
-import { checkDeclare, checkDraw, checkMisdeal, checkRedeal, checkRetract, checkVote } from './table-events.js';
+import { checkAccept, checkDeclare, checkDraw, checkInReview, checkMisdeal, checkRedeal, checkRetract, checkVote } from './table-events.js';
 
 /** Options that are functions, so they live beside the context rather than in it. */
 export interface DecideOptions {
@@ -21,6 +21,10 @@ export function refusalFor(
   event: CharlestonEvent,
   options: DecideOptions = {},
 ): RefusalData | null {
+  if (phase === 'declarationReview') {
+    const inReview = checkInReview(event);
+    if (inReview !== undefined) return inReview;
+  }
   switch (event.type) {
     case 'pass.commit':
       return checkPassCommit(context, event, PASS_RULES[phase] ?? null, phase);
@@ -34,6 +38,8 @@ export function refusalFor(
       return checkCourtesyCommit(context, event, phase === 'courtesy', phase);
     case 'hand.declareMahjong':
       return checkDeclare(context, event.seat, phase, options.isWinningHand);
+    case 'declaration.accept':
+      return checkAccept(context, event.seat, phase);
     case 'wall.draw':
       return checkDraw(context, event.seat, phase);
     case 'misdeal.declare':

@@ -25,6 +25,7 @@ export const EVENT_FIELDS: { readonly [T in CharlestonEventType]: Readonly<Recor
   'courtesy.offer': { seat: { kind: 'seat' }, count: { kind: 'count' } },
   'courtesy.commit': { seat: { kind: 'seat' }, tiles: { kind: 'tiles' } },
   'hand.declareMahjong': { seat: { kind: 'seat' } },
+  'declaration.accept': { seat: { kind: 'seat' } },
   'wall.draw': { seat: { kind: 'seat' } },
   'misdeal.declare': { seat: { kind: 'seat' }, reason: { kind: 'reason', optional: true } },
   'hand.redeal': {},
@@ -147,6 +148,7 @@ function buildEvent(type: CharlestonEventType, seat: Seat, second: unknown, thir
       return { type };
     case 'pass.retract':
     case 'hand.declareMahjong':
+    case 'declaration.accept':
     case 'wall.draw':
       return { type, seat };
   }

@@ -6,7 +6,7 @@ import { dealFromSeed, type Deal } from '../deal.js';
 import { nextSeed, type Seed } from '../prng.js';
 import { withSeat, type BySeat, type Seat } from '../seats.js';
 import { withTiles } from '../tiles.js';
-import type { CharlestonContext, MisdealRecord, RuleOptions, Vote } from '../types.js';
+import type { CharlestonContext, MisdealReason, MisdealRecord, Phase, RuleOptions, Vote } from '../types.js';
 import { seatsWithWrongCount, tileCount } from './counts.js';
 
 /** What the machine is started with. */
@@ -36,6 +36,7 @@ export function createInitialContext(input: CharlestonInput): CharlestonContext 
     offers: { ...EMPTY },
     exchanged: { eastWest: false, southNorth: false },
     misdeal: null,
+    acceptedBy: [],
   };
 }
 
@@ -59,9 +60,32 @@ export function wrongCountMisdeal(context: Pick<CharlestonContext, 'racks' | 'ta
   return { by: null, reason: 'wrongCount', counts };
 }
 
-/** The misdeal record for a declaration (R12), with the declaring person's own words when they typed any. */
-export function declaredMisdeal(by: Seat, text: string | undefined): MisdealRecord {
-  return text === undefined ? { by, reason: 'declared' } : { by, reason: 'declared', text };
+/**
+ * The misdeal record for a declaration (R12), with the declaring person's own words when they typed any. In
+ * `declarationReview` (R10), South's, West's or North's declaration disputes East's hand (`declarationDisputed`);
+ * East's own is a plain `declared` misdeal (East takes its declaration back).
+ */
+export function declaredMisdeal(by: Seat, text: string | undefined, phase?: Phase): MisdealRecord {
+  const reason: MisdealReason = phase === 'declarationReview' && by !== 'east' ? 'declarationDisputed' : 'declared';
+  return text === undefined ? { by, reason } : { by, reason, text };
+}
+
+/** R10 review: records a seat's acceptance of East's declaration. */
+export function recordAcceptance(context: Pick<CharlestonContext, 'acceptedBy'>, seat: Seat): Pick<CharlestonContext, 'acceptedBy'> {
+  return { acceptedBy: [...context.acceptedBy, seat] };
+}
+
+/** The seats that review East's declaration (R10): every seat but East. */
+export const REVIEWERS: readonly Seat[] = ['south', 'west', 'north'];
+
+/** R10 review: South, West and North have all accepted East's declaration. */
+export function allOthersAccepted(context: Pick<CharlestonContext, 'acceptedBy'>): boolean {
+  return REVIEWERS.every((seat) => context.acceptedBy.includes(seat));
+}
+
+/** True when the table reviews East's declaration before it ends the hand (R10, `rules.declarationReview`). */
+export function hasDeclarationReview(context: Pick<CharlestonContext, 'rules'>): boolean {
+  return context.rules.declarationReview === true;
 }
 
 /** R7: all four seats said continue. */

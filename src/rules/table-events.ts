@@ -4,7 +4,7 @@
  */
 import { countCodes, facesOf, type Tile } from '../tiles.js';
 import { pairOf, type Seat } from '../seats.js';
-import { isPassPhase, type CharlestonContext, type Phase, type RefusalData, type RuleOptions, type WinningHandValidator } from '../types.js';
+import { isPassPhase, type CharlestonContext, type CharlestonEvent, type Phase, type RefusalData, type RuleOptions, type WinningHandValidator } from '../types.js';
 import { isNorthShort } from './counts.js';
 import { pairStatus } from './courtesy.js';
 import { echo, refuse, shown } from './refuse.js';
@@ -95,6 +95,36 @@ function describeError(error: unknown): string {
     return shown(error);
   } catch {
     return '?';
+  }
+}
+
+/**
+ * R10 with `rules.declarationReview`: South, West or North accepts East's declaration while it is reviewed, once
+ * each. Order: `EAST_CANNOT_ACCEPT` (who), `NOT_NOW` (state), `ALREADY_ACCEPTED` (once only).
+ */
+export function checkAccept(context: CharlestonContext, seat: Seat, phase: Phase): RefusalData | null {
+  if (seat === 'east') return refuse('EAST_CANNOT_ACCEPT');
+  if (phase !== 'declarationReview') return refuse('NOT_NOW', { phase, why: isInPlay(phase) ? 'noDeclarationToReview' : 'handEnded' });
+  return context.acceptedBy.includes(seat) ? refuse('ALREADY_ACCEPTED') : null;
+}
+
+/**
+ * R10, R12 in `declarationReview`: the refusal for the events the review does not take (`undefined` for the three
+ * it decides by their own rules: `declaration.accept`, `misdeal.declare`, `hand.redeal`). East's fourteen tiles lie
+ * face up: nothing moves until the three others have accepted or one has disputed. Another seat's declaration is
+ * still `ONLY_EAST` (who comes before state); everything else is `NOT_NOW` (`declarationUnderReview`).
+ */
+export function checkInReview(event: CharlestonEvent): RefusalData | null | undefined {
+  switch (event.type) {
+    case 'declaration.accept':
+    case 'misdeal.declare':
+    case 'hand.redeal':
+      return undefined;
+    case 'hand.declareMahjong':
+      if (event.seat !== 'east') return refuse('ONLY_EAST');
+      return refuse('NOT_NOW', { phase: 'declarationReview', why: 'declarationUnderReview' });
+    default:
+      return refuse('NOT_NOW', { phase: 'declarationReview', why: 'declarationUnderReview' });
   }
 }
 

@@ -15,8 +15,11 @@ import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: ta
 import { bearerToken, hashToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
 import { installErrorHandlers } from './http-errors.js';
+import { SYSTEM_TIME } from './clock.js';
 import { Hub } from './hub.js';
 import { registerLive, type LiveOptions } from './live.js';
+import type { RateOptions } from './rate.js';
+import { DEFAULT_TARPIT, Tarpit, type TarpitOptions } from './tarpit.js';
 import type { Metrics } from './metrics.js';
 import { installOriginCheck } from './origin.js';
 import { registerRoutes } from './routes.js';
@@ -72,6 +75,10 @@ export interface ServiceOptions {
   operatorToken?: string;
   /** Longest wait, at shutdown, for live sockets to close after 1001 (default 3,000 ms). */
   closeMillis?: number;
+  /** How long an answer over a limit waits, and how many may wait at once (defaults in {@link DEFAULT_TARPIT}). */
+  tarpit?: Partial<TarpitOptions>;
+  /** Refusals stored under an idempotency key, per address: `burst` at once, then `perSecond` (default 20, 1/s). */
+  keyedRefusals?: RateOptions;
 }
 
 /** A built service. */
@@ -96,7 +103,7 @@ const DEFAULT_LIVE: LiveOptions = {
   pingMillis: 30_000,
 };
 
-const DEFAULT_TABLES: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null };
+const DEFAULT_TABLES: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null, time: SYSTEM_TIME, clockSweepMillis: 5_000 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package's dist/ folder, from the compiled file (dist/src/server) or the source (src/server). */
@@ -112,10 +119,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (ownDb) await db.close();
     throw error;
   }
-  const hub = new Hub();
   const tableOptions: TableMasterOptions = { ...DEFAULT_TABLES, ...options.tables, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
+  const hub = new Hub(() => tableOptions.time.now());
   const tables = new TableMaster(db, hub, tableOptions, options.metrics?.observer);
-  const gate = new Gate(tables, options.authFailures ?? { burst: 300, perSecond: 5 });
+  const gate = new Gate(tables, options.authFailures ?? { burst: 300, perSecond: 5 }, options.keyedRefusals ?? { burst: 20, perSecond: 1 });
+  const tarpit = new Tarpit({ ...DEFAULT_TARPIT, ...options.tarpit });
   await db.listen(CHANGES_CHANNEL, (payload) => tables.onNotify(payload));
   db.onListenerRestored(() => tables.resync());
 
@@ -139,6 +147,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url.split('?')[0]?.slice(0, 200), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
+  // The tarpit: a 429 leaves only after a while, so a client over its limit slows down instead of spinning.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429) await tarpit.hold();
+    return payload;
+  });
   installErrorHandlers(app);
   const allowedOrigins = new Set(options.allowOrigins ?? []);
   installOriginCheck(app, allowedOrigins);
@@ -153,7 +166,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // Live sockets are closed by `close()` below (1001 after the replies), not by the plugin (which would send 1005).
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false }, preClose: (done) => done() });
   registerRoutes(app, tables, gate, { createPerMinute: options.createPerMinute ?? 30 });
-  const live = registerLive(app, tables, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins);
+  const live = registerLive(app, tables, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins, tarpit);
   registerStatic(app, options.distDir ?? packageDist);
 
   const sweep = setInterval(() => tables.cache.evictIdle(), Math.max(1_000, Math.floor(tableOptions.idleMillis / 2)));
@@ -189,6 +202,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         clearInterval(sweep);
         if (cleaner !== null) clearInterval(cleaner);
         live.stopAccepting();
+        tarpit.release();
         await tables.drain(); // sends in flight finish; their replies are written as each one settles
         await new Promise<void>((resolve) => setImmediate(resolve));
         await live.closeAll(options.closeMillis ?? 3_000);

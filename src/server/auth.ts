@@ -6,10 +6,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Seat } from '../index.js';
 
 /**
- * What a token lets its holder do on its table. `operator` is whoever runs the service (a secret given at start,
- * never created with a table): it reads every table in full and sends nothing.
+ * What a token lets its holder do on its table. A seat token belongs to a person: `home` is the seat it was
+ * created for (the person's seat in the table's first hand); the deal passes to the right after each hand, so
+ * the person's seat now is `seatAfter(home, hand - 1)` (`hands.ts`). `operator` is whoever runs the service (a
+ * secret given at start, never created with a table): it reads every table in full and sends nothing.
  */
-export type Role = { role: 'seat'; seat: Seat } | { role: 'spectator' } | { role: 'admin' } | { role: 'operator' };
+export type Role = { role: 'seat'; home: Seat } | { role: 'spectator' } | { role: 'admin' } | { role: 'operator' };
 
 /** A fresh unguessable secret (192 bits). */
 export function newToken(): string {

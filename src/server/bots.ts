@@ -18,6 +18,28 @@ export interface BotHost {
   submit(id: string, sender: Extract<Sender, { kind: 'bot' }>, event: unknown): Promise<SendReply | null>;
 }
 
+/** The bots' randomness for a table at its version: any node computes the same for the same turn. */
+function botRandom(table: CachedTable): () => number {
+  const seed = table.snapshot.context.seed;
+  const seedWord = typeof seed === 'number' ? seed : chachaWords(seed, 'bots')();
+  const next = mulberry32((seedWord ^ Math.imul(table.version + 1, 0x9e3779b1)) >>> 0);
+  return () => next() / 0x1_0000_0000;
+}
+
+/** True while a human seat has not yet voted at the stop checkpoint: the bots wait so that nobody's vote is skipped. */
+export function isWaitingForHumanVotes(table: CachedTable): boolean {
+  if (phaseOfSnapshot(table.snapshot) !== 'stopCheckpoint') return false;
+  return SEATS.some((seat) => table.players[seat] === 'human' && table.snapshot.context.votes[seat] === null);
+}
+
+/** The teacher's move for `seat` (a person whose clock ran out): one decision, or null when it has none. */
+export function teacherMove(table: CachedTable, seat: Seat): CharlestonEvent | null {
+  const snapshot = table.snapshot;
+  const teacher = STRATEGIES.teacher;
+  if (teacher === undefined) return null;
+  return teacher.act(viewFor(snapshot, seat), legalActions(snapshot, seat), botRandom(table));
+}
+
 /** The next bot move of a table, or null when it waits for a person (or the hand is over). */
 export function nextBotMove(table: CachedTable): { seat: Seat | 'table'; event: CharlestonEvent } | null {
   const bots = botSeats(table.players);
@@ -26,11 +48,10 @@ export function nextBotMove(table: CachedTable): { seat: Seat | 'table'; event: 
   const phase = phaseOfSnapshot(snapshot);
   if (phase === 'complete' || phase === 'eastMahjong') return null;
   if (phase === 'misdeal') return bots.length === SEATS.length ? { seat: 'table', event: { type: 'hand.redeal' } } : null;
+  // At the stop checkpoint, bots vote only once every person has (a bot's instant "stop" would skip their vote).
+  if (isWaitingForHumanVotes(table)) return null;
   // The bots' choices follow the table's seed and version: any node computes the same move for the same turn.
-  const seed = snapshot.context.seed;
-  const seedWord = typeof seed === 'number' ? seed : chachaWords(seed, 'bots')();
-  const next = mulberry32((seedWord ^ Math.imul(table.version + 1, 0x9e3779b1)) >>> 0);
-  const random = (): number => next() / 0x1_0000_0000;
+  const random = botRandom(table);
   const waiting = waitingFor(phase, snapshot.context);
   for (const seat of bots) {
     if (!waiting.includes(seat)) continue; // a bot acts when the table waits for it, once per turn

@@ -4,6 +4,8 @@
  * the database is the truth, so an evicted table costs nothing but a reload.
  */
 import type { CharlestonService, CharlestonSnapshot, Locale } from '../index.js';
+import type { Deadlines, TableNotice } from './clock.js';
+import type { Names } from './names.js';
 import { restoreEngine } from './engine.js';
 import type { Players } from './players.js';
 import type { TableRow } from './storage/queries.js';
@@ -18,6 +20,17 @@ export interface CachedTable {
   readonly version: number;
   readonly locale: Locale;
   readonly players: Players;
+  /** The hand (1-based, counts next deals) and the version its deal was logged at. */
+  readonly hand: number;
+  readonly handVersion: number;
+  /** Names by each person's first-hand seat. */
+  readonly names: Names;
+  /** Seconds per decision, or null. */
+  readonly clock: number | null;
+  /** Deadlines (epoch ms) of the human seats being waited for, by current seat. */
+  readonly deadlines: Deadlines;
+  /** The latest notice, or null. */
+  readonly notice: TableNotice | null;
 }
 
 /** Limits of the cache. */
@@ -32,7 +45,20 @@ export interface CacheOptions {
 export function cachedFromRow(row: TableRow): CachedTable {
   const locale = row.locale as Locale;
   const engine = restoreEngine(row.snapshot, locale);
-  return { id: row.id, engine, snapshot: engine.getSnapshot(), version: row.version, locale, players: row.players };
+  return {
+    id: row.id,
+    engine,
+    snapshot: engine.getSnapshot(),
+    version: row.version,
+    locale,
+    players: row.players,
+    hand: row.hand,
+    handVersion: row.handVersion,
+    names: row.names,
+    clock: row.clock,
+    deadlines: row.deadlines,
+    notice: row.notice,
+  };
 }
 
 /**

@@ -15,10 +15,27 @@ export type AuthFailureOptions = RateOptions;
 export class Gate {
   readonly #service: TableMaster;
   readonly #failures: RateLimiter;
+  readonly #keyedRefusals: RateLimiter;
 
-  constructor(service: TableMaster, failures: AuthFailureOptions) {
+  /** `keyedRefusals`: refusals stored under an idempotency key per address (each one is a row written). */
+  constructor(service: TableMaster, failures: AuthFailureOptions, keyedRefusals: RateOptions = { burst: 20, perSecond: 1 }) {
     this.#service = service;
     this.#failures = new RateLimiter(failures);
+    this.#keyedRefusals = new RateLimiter(keyedRefusals);
+  }
+
+  /**
+   * True when a send with an idempotency key from `address` may go ahead. A refusal under a key is stored (the
+   * same key must answer it again), so an address whose keyed sends keep being refused has a budget of them; once
+   * it is spent, its keyed sends are answered RATE_LIMITED (never stored) until it refills.
+   */
+  mayKey(address: string): boolean {
+    return this.#keyedRefusals.allows(address);
+  }
+
+  /** Counts a refusal stored under a key for `address` (see {@link mayKey}). */
+  keyedRefusal(address: string): void {
+    this.#keyedRefusals.take(address);
   }
 
   /** The key a rate limit should use for a request with `token` from `address`. */

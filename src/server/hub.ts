@@ -3,9 +3,12 @@
  * token's view: a seat's own view, or the public view for spectators and admins. A view is built once per seat
  * and version and serialized once, however many connections watch it.
  */
-import { legalActions, phaseOfSnapshot, viewFor, type Seat } from '../index.js';
+import { SEATS, legalActions, phaseOfSnapshot, viewFor, waitingFor, type Seat } from '../index.js';
 import type { Role } from './auth.js';
 import type { CachedTable } from './cache.js';
+import { shownDeadlines, type Deadlines } from './clock.js';
+import { seatAfter } from './hands.js';
+import type { Names } from './names.js';
 
 /** One live connection as the hub sees it. */
 export interface Listener {
@@ -14,30 +17,79 @@ export interface Listener {
   send(text: string): void;
 }
 
+/** The seat a role plays at the table's current hand: a seat token's person's seat now, else null. */
+export function seatOfRole(role: Role, hand: number): Seat | null {
+  return role.role === 'seat' ? seatAfter(role.home, hand - 1) : null;
+}
+
+/** Names by the seat each person sits at now (they are stored by each person's first-hand seat). */
+export function namesNow(names: Names, hand: number): Names {
+  const out: Names = {};
+  for (const home of SEATS) {
+    const name = names[home];
+    if (name !== undefined) out[seatAfter(home, hand - 1)] = name;
+  }
+  return out;
+}
+
+/** The table's clock as a view shows it: the seconds per decision, the deadlines of the seats waited for, the server's time. */
+export interface ClockView {
+  seconds: number;
+  deadlines: Deadlines;
+  now: number;
+}
+
 /**
- * The body of a table for a role at the table's current version: `{ version, phase, view }`, plus `actions`
- * (the seat's legal actions at that version) for a seat token. The GET route and the live `view` message share it.
+ * The body of a table for a role at the table's current version, built field by field: `{ version, phase, view,
+ * hand, seat, names, clock, notice, waitingFor, packetOnTable }`, plus `actions` (the seat's legal actions at that
+ * version) for a seat token. `view` is the engine's view for the seat now (a seat token) or its public view;
+ * `hand` counts the table's deals (`POST …/next`); `seat` is a seat token's seat now (null for other roles);
+ * `names` are by seat now; `clock` is null without one; `waitingFor` and `packetOnTable` say who the table waits
+ * for and which packets lie face down (no face: the watch page shows them). The GET route and the live `view`
+ * message share it; `now` is the server's time (epoch ms).
  */
-export function tableBody(table: CachedTable, role: Role): Record<string, unknown> {
+export function tableBody(table: CachedTable, role: Role, now: number): Record<string, unknown> {
   const snapshot = table.snapshot;
-  const seat: Seat | null = role.role === 'seat' ? role.seat : null;
-  const body: Record<string, unknown> = { version: table.version, phase: phaseOfSnapshot(snapshot), view: viewFor(snapshot, seat, { locale: table.locale }) };
+  const phase = phaseOfSnapshot(snapshot);
+  const seat = seatOfRole(role, table.hand);
+  const waiting = waitingFor(phase, snapshot.context);
+  const packets = snapshot.context.table;
+  const clock: ClockView | null = table.clock === null ? null : { seconds: table.clock, deadlines: shownDeadlines(table.deadlines, waiting), now };
+  const body: Record<string, unknown> = {
+    version: table.version,
+    phase,
+    view: viewFor(snapshot, seat, { locale: table.locale }),
+    hand: table.hand,
+    seat,
+    names: namesNow(table.names, table.hand),
+    clock,
+    notice: table.notice,
+    waitingFor: waiting,
+    packetOnTable: { east: packets.east !== null, south: packets.south !== null, west: packets.west !== null, north: packets.north !== null },
+  };
   if (seat !== null) body.actions = legalActions(snapshot, seat);
   return body;
 }
 
 /** The `view` message for a role at the table's current version. */
-export function viewMessage(table: CachedTable, role: Role): string {
-  return JSON.stringify({ type: 'view', ...tableBody(table, role) });
+export function viewMessage(table: CachedTable, role: Role, now: number): string {
+  // The body's own text after the type (no spread into a new object: V8's slow path, see views.ts).
+  return `{"type":"view",${JSON.stringify(tableBody(table, role, now)).slice(1)}`;
 }
 
 /** The live connections of every table on this node. */
 export class Hub {
+  readonly #now: () => number;
   readonly #byTable = new Map<string, Set<Listener>>();
   /** The highest version each table's listeners were sent. */
   readonly #sent = new Map<string, number>();
   /** The serialized view messages of each table's latest published version, by seat or 'public'. */
   readonly #texts = new Map<string, { version: number; texts: Map<string, string> }>();
+
+  /** `now` is the service's time source (epoch ms): a view with a clock says when it was built. */
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   /** Adds a connection; returns the function that removes it. */
   add(tableId: string, listener: Listener): () => void {
@@ -78,19 +130,21 @@ export class Hub {
 
   /**
    * The `view` message for `role` at the table's version: built and serialized once per role and version, then
-   * shared by every connection (those already there when it is published and those that say hello later).
+   * shared by every connection (those already there when it is published and those that say hello later). With
+   * `fresh` (a hello) on a table with a clock, the view is built anew so that its `clock.now` is the time now.
    */
-  viewText(table: CachedTable, role: Role): string {
+  viewText(table: CachedTable, role: Role, fresh = false): string {
+    if (fresh && table.clock !== null) return viewMessage(table, role, this.#now());
     let cached = this.#texts.get(table.id);
     if (cached === undefined || cached.version !== table.version) {
-      if (cached !== undefined && cached.version > table.version) return viewMessage(table, role); // an older table object
+      if (cached !== undefined && cached.version > table.version) return viewMessage(table, role, this.#now()); // an older table object
       cached = { version: table.version, texts: new Map() };
       if (this.#byTable.has(table.id)) this.#texts.set(table.id, cached);
     }
-    const key = role.role === 'seat' ? role.seat : 'public';
+    const key = seatOfRole(role, table.hand) ?? 'public';
     let text = cached.texts.get(key);
     if (text === undefined) {
-      text = viewMessage(table, role);
+      text = viewMessage(table, role, this.#now());
       cached.texts.set(key, text);
     }
     return text;

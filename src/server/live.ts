@@ -16,6 +16,7 @@ import { isAllowedOrigin } from './origin.js';
 import type { Listener } from './hub.js';
 import { serviceRefusal } from './messages.js';
 import { RateLimiter } from './rate.js';
+import { Tarpit } from './tarpit.js';
 import { tableParams } from './schemas.js';
 import type { TableMaster } from './master.js';
 
@@ -77,7 +78,7 @@ function bump(counts: Map<string, number>, key: string, by: number): number {
 }
 
 /** Registers the live route. */
-export function registerLive(app: FastifyInstance, service: TableMaster, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>): LiveRoute {
+export function registerLive(app: FastifyInstance, service: TableMaster, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>, tarpit: Tarpit = new Tarpit()): LiveRoute {
   const limiter = new RateLimiter(options.rate);
   /** Every open socket and how to drop it. */
   const sockets = new Map<WebSocket, (code: number, reason: string) => void>();
@@ -163,6 +164,24 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         setTimeout(() => socket.terminate(), 2_000).unref();
       };
       /** True when `bytes` more fit in the unsent buffer; else the reader is too slow and is dropped. */
+      /** Refuses the connection with 1013 after the tarpit's delay, reading nothing more from it meanwhile. */
+      const closeLater = (reason: string): void => {
+        socket.pause();
+        void tarpit.hold().then(() => close(CLOSE.tryLater, reason));
+      };
+      let strikes = 0;
+      let resting = false;
+      /** A sender over its budget is not read for a while (longer each time in a row), so its frames wait in TCP. */
+      const rest = (): void => {
+        strikes = Math.min(strikes + 1, 5);
+        if (resting) return;
+        resting = true;
+        socket.pause();
+        void tarpit.hold(strikes / 5).then(() => {
+          resting = false;
+          if (socket.readyState === socket.OPEN) socket.resume();
+        });
+      };
       const hasRoom = (bytes: number): boolean => {
         if (socket.readyState !== socket.OPEN) return false;
         if (socket.bufferedAmount + bytes <= options.maxBufferedBytes) return true;
@@ -224,17 +243,17 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
           const who = await gate.authorize(address, id, /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null);
           if (service.hub.connections >= options.maxConnections) return close(CLOSE.tryLater, 'too many connections: try again later');
           if (socket.readyState !== socket.OPEN) return;
-          if ((perToken.get(who.tokenHash) ?? 0) >= options.maxPerToken) return close(CLOSE.tryLater, 'too many connections with this token: close another one first');
+          if ((perToken.get(who.tokenHash) ?? 0) >= options.maxPerToken) return closeLater('too many connections with this token: close another one first');
           countedToken = who.tokenHash;
           bump(perToken, who.tokenHash, 1);
           role = who.role;
           tokenHash = who.tokenHash;
           remove = service.hub.add(id, listener);
           const table = await service.table(id);
-          write(service.hub.viewText(table, who.role));
+          write(service.hub.viewText(table, who.role, true));
         } catch (error) {
           if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');
-          if (error instanceof ServiceError && error.code === 'RATE_LIMITED') return close(CLOSE.tryLater, 'too many failed token checks from this address');
+          if (error instanceof ServiceError && error.code === 'RATE_LIMITED') return closeLater('too many failed token checks from this address');
           return close(CLOSE.tryLater, 'the service could not load the table');
         }
       };
@@ -248,14 +267,17 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         if (role.role === 'spectator' || role.role === 'operator') return fail('FORBIDDEN', `a ${role.role} token cannot send events`);
         const key = message.key;
         if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
-        if (inFlight >= options.maxInFlight || !limiter.take(tokenHash)) {
+        if (inFlight >= options.maxInFlight || !limiter.take(tokenHash) || (key !== undefined && !gate.mayKey(address))) {
+          rest();
           const table = service.cache.peek(id);
           return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en') });
         }
+        strikes = 0;
         inFlight += 1;
         try {
           const result = await service.submit(id, { kind: 'token', role, tokenHash }, message.event, key);
           if (result === null) return fail('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+          if (key !== undefined && !result.ok) gate.keyedRefusal(address);
           reply(result);
         } catch (error) {
           const failure = error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');

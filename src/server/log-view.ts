@@ -2,8 +2,9 @@
  * Who may read which part of a table's log, and in what form. A hand in play hides every face: while it is in
  * play, its passes and courtesy packets show their seat and count only (built field by field from an allow-list,
  * never by deleting tiles), and only the admin token (and the operator) read it at all. Once a hand has ended
- * (complete, East's hand, a misdeal; or any hand before the last redeal), every token of the table may read that
- * hand in full: the review of who passed what. The operator, whoever runs the service, reads everything.
+ * (complete, East's hand, a misdeal; any earlier hand of the table, dealt before the last `next`; or any deal before
+ * the last redeal), every token of the table may read that hand in full: the review of who passed what. Each entry
+ * says its `hand` (1-based, counts next deals). The operator, whoever runs the service, reads everything.
  */
 import type { Phase } from '../index.js';
 import type { EventRow } from './storage/queries.js';
@@ -30,12 +31,19 @@ export function facelessEvent(event: unknown): Record<string, unknown> {
   return out;
 }
 
-/** The log as `reader` may read it, given the table's phase now; `hidden` is true when faces were withheld. */
-export function logFor(events: readonly EventRow[], phase: Phase, reader: LogReader): { events: EventRow[]; hidden: boolean } {
+/**
+ * The log as `reader` may read it, given the table's phase and hand now; `hidden` is true when faces were
+ * withheld.
+ */
+export function logFor(events: readonly EventRow[], phase: Phase, reader: LogReader, hand: number): { events: EventRow[]; hidden: boolean } {
   if (reader === 'operator' || ENDED.has(phase)) return { events: [...events], hidden: false };
-  // Events up to the last redeal belong to hands that ended; the rest to the hand in play.
+  // Events of earlier hands, and of this hand up to its last redeal, belong to deals that ended; the rest to the
+  // deal in play (the `table.next` row that dealt it included: it holds no face).
   let lastRedeal = 0;
-  for (const row of events) if ((row.event as { type?: unknown } | null)?.type === 'hand.redeal') lastRedeal = row.version;
+  for (const row of events) {
+    const type = (row.event as { type?: unknown } | null)?.type;
+    if (row.hand < hand || type === 'hand.redeal' || type === 'table.next') lastRedeal = row.version;
+  }
   const ended = events.filter((row) => row.version <= lastRedeal);
   if (reader === 'member') return { events: ended, hidden: true };
   return { events: [...ended, ...events.filter((row) => row.version > lastRedeal).map((row) => ({ ...row, event: facelessEvent(row.event) }))], hidden: true };

@@ -9,11 +9,15 @@
  * engine that a commit is using. An acceptance is a change: the engine's answer is checked against its snapshot
  * before anything is committed, and an engine that is not running is never asked.
  */
-import { SEATS, persist, phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot, type Locale, type Seat } from '../index.js';
+import { SEATS, persist, phaseOfSnapshot, waitingFor, type CharlestonService, type CharlestonSnapshot, type Locale, type Phase, type Seat } from '../index.js';
 import { hashToken, isOperatorToken, newTableId, newToken, type Role } from './auth.js';
 import { BoundedMap, BoundedSet } from './bounded.js';
-import { runBotTurns } from './bots.js';
+import { runBotTurns, teacherMove } from './bots.js';
+import { SYSTEM_TIME, earliestDeadline, expiredSeat, nextDeadlines, type Deadlines, type TableNotice, type TimeSource } from './clock.js';
 import { startEngine, type TableSetup } from './engine.js';
+import { HAND_ENDED, homeOf, nextHandSeed, rotateBySeat, seatAfter, tableRules } from './hands.js';
+import { seatOfRole } from './hub.js';
+import type { Names } from './names.js';
 import { ServiceError } from './errors.js';
 import type { Hub } from './hub.js';
 import { serviceRefusal } from './messages.js';
@@ -25,6 +29,20 @@ import type { Db } from './storage/db.js';
 import { sqlStore, type EventRow, type TableStore } from './storage/store.js';
 
 export type { SendReply, Sender } from './protocol.js';
+
+/** What a table of friends is created with besides its setup: names by seat, a clock in seconds (or null). */
+export interface FriendsSetup {
+  names: Names;
+  clock: number | null;
+}
+
+/** What `POST /api/tables/:id/next` returns: the table at its current hand. */
+export interface DealtHand {
+  id: string;
+  version: number;
+  phase: Phase;
+  hand: number;
+}
 
 /** What `POST /api/tables` returns. */
 export interface CreatedTable {
@@ -42,7 +60,14 @@ export interface TableMasterOptions extends CacheOptions {
   operatorHash: string | null;
   /** First delay before a bot whose commit failed tries again; doubles up to 30 s (default 100 ms). */
   botRetryMillis: number;
+  /** Where time comes from (clocks of tables): the platform's unless a test gives its own. */
+  time: TimeSource;
+  /** How often this node looks in the database for clocks that ran out (default 5,000 ms; 0 = never). */
+  clockSweepMillis: number;
 }
+
+/** Most tables one clock sweep fires (the rest wait for the next sweep). */
+const CLOCK_SWEEP_LIMIT = 100;
 
 /** What the service reports to metrics (every method optional to call, cheap). */
 export interface ServiceObserver {
@@ -98,6 +123,9 @@ export class TableMaster {
   readonly #botTimers = new Map<string, NodeJS.Timeout>();
   /** Work in flight (sends, bot turns, refreshes), so a shutdown can wait for it. */
   readonly #pending = new Set<Promise<unknown>>();
+  /** The timer of each table in memory whose clock runs: cancels it. */
+  readonly #clockTimers = new Map<string, () => void>();
+  #sweepTimer: (() => void) | null = null;
 
   constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: ServiceObserver = NO_OBSERVER) {
     this.db = db;
@@ -106,15 +134,28 @@ export class TableMaster {
     this.#options = options;
     this.#observer = observer;
     this.cache = new TableCache(options, (id) => hub.has(id) || this.#botsRunning.has(id) || this.#mutex.has(id));
+    this.#scheduleSweep();
   }
 
-  /** Creates a table at version 0 with a token per human seat, a spectator and an admin token. */
-  async create(setup: TableSetup, locale: Locale, players: Players): Promise<CreatedTable> {
+  /** Epoch milliseconds now, from the service's time source. */
+  now(): number {
+    return this.#options.time.now();
+  }
+
+  /**
+   * Creates a table at version 0 with a token per human seat, a spectator and an admin token. A table without a
+   * card gets the engine's declaration review (`tableRules`); names and clock come with `friends`.
+   */
+  async create(setup: TableSetup, locale: Locale, players: Players, friends: FriendsSetup = { names: {}, clock: null }): Promise<CreatedTable> {
     if (this.#closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
-    const engine = startEngine(setup, locale);
+    const rules = tableRules(setup.rules);
+    const engine = startEngine({ ...setup, ...(rules === undefined ? {} : { rules }) }, locale);
     const id = newTableId();
     const tokens: CreatedTable['tokens'] = {};
-    const phase = phaseOfSnapshot(engine.getSnapshot());
+    const snapshot = engine.getSnapshot();
+    const phase = phaseOfSnapshot(snapshot);
+    const deadlines = nextDeadlines({ clock: friends.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
+    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null };
     try {
       const hashes: Array<{ hash: string; token: { role: 'seat' | 'spectator' | 'admin'; seat: string | null } }> = [];
       for (const seat of SEATS) {
@@ -128,12 +169,16 @@ export class TableMaster {
         tokens[role] = token;
         hashes.push({ hash: hashToken(token), token: { role, seat: null } });
       }
-      await this.store.create({ row: { id, version: 0, phase, locale, players, snapshot: persist(engine) }, tokens: hashes });
+      const stored: { seed?: number | string; rules?: unknown } = {};
+      if (setup.seed !== undefined) stored.seed = setup.seed;
+      if (setup.rules !== undefined) stored.rules = setup.rules;
+      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null };
+      await this.store.create({ row, setup: stored, tokens: hashes });
     } catch (error) {
       engine.stop();
       throw error;
     }
-    this.cache.put({ id, engine, snapshot: engine.getSnapshot(), version: 0, locale, players });
+    this.cache.put(table);
     this.kickBots(id);
     return { id, version: 0, phase, tokens };
   }
@@ -161,7 +206,7 @@ export class TableMaster {
       this.#unknownTokens.add(cacheKey);
       throw new ServiceError('UNAUTHORIZED', 'this table does not know that token');
     }
-    const role: Role = row.role === 'seat' ? { role: 'seat', seat: row.seat as Seat } : { role: row.role };
+    const role: Role = row.role === 'seat' ? { role: 'seat', home: row.seat as Seat } : { role: row.role };
     this.#tokens.set(cacheKey, role);
     this.#verified.add(tokenHash);
     return { role, tokenHash };
@@ -234,9 +279,10 @@ export class TableMaster {
    * (a key, a bot, a refusal, a table another node moved on) returns null and takes the locked path.
    */
   async #commitFast(id: string, sender: Sender, event: unknown, key: string | undefined): Promise<SendReply | null> {
-    if (sender.kind !== 'token' || key !== undefined || foreignSeat(sender.role, event) !== null) return null;
+    if (sender.kind !== 'token' || key !== undefined) return null;
     const table = this.cache.peek(id);
-    if (table === null) return null;
+    if (table === null || table.clock !== null) return null; // a clock's deadlines are written under the row lock
+    if (foreignSeat(seatOfRole(sender.role, table.hand), event) !== null) return null;
     if (!isRunning(table.engine)) {
       this.cache.drop(id);
       return null;
@@ -287,7 +333,11 @@ export class TableMaster {
       const cached = this.cache.peek(id);
       const locked = await this.store.locked(id, cached !== null && isRunning(cached.engine) ? cached.version : -1, async (tx): Promise<{ reply: SendReply | null }> => {
         const row = tx.row;
-        if (sender.kind === 'bot' && row.version !== sender.expectedVersion) return { reply: null }; // another node moved first
+        if (sender.kind !== 'token' && row.version !== sender.expectedVersion) {
+          if (sender.kind === 'clock') this.cache.drop(id); // the clock looks again at the table as stored
+          return { reply: null }; // another node moved first
+        }
+        if (sender.kind === 'clock' && !((row.deadlines[sender.seat] ?? Infinity) <= this.now())) return { reply: null }; // not (or no longer) due
         const idempotent = sender.kind === 'token' && key !== undefined;
         if (idempotent) {
           const prior = await tx.prior(sender.tokenHash, key);
@@ -299,27 +349,37 @@ export class TableMaster {
           table = cachedFromRow({ ...row, snapshot: await tx.snapshot() });
           this.cache.put(table);
         }
+        // The row is the truth for what changes without an engine event (who plays, names, clock, notice).
+        table = { ...table, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice };
         const players = row.players;
         let result: SendReply;
-        const stranger = sender.kind === 'token' ? foreignSeat(sender.role, event) : null;
-        if (stranger !== null && sender.kind === 'token' && sender.role.role === 'seat') {
-          result = { ok: false, version: row.version, refusal: boundRefusal(serviceRefusal('NOT_YOUR_SEAT', table.locale, { own: sender.role.seat, named: stranger })) };
+        const own = sender.kind === 'token' ? seatOfRole(sender.role, row.hand) : null;
+        const stranger = foreignSeat(own, event);
+        if (stranger !== null && own !== null) {
+          result = { ok: false, version: row.version, refusal: boundRefusal(serviceRefusal('NOT_YOUR_SEAT', table.locale, { own, named: stranger })) };
         } else if (sender.kind === 'bot' && sender.seat !== 'table' && players[sender.seat] === 'human') {
           return { reply: null }; // the seat went back to a person meanwhile
         } else {
+          const before = phaseOfSnapshot(table.engine.getSnapshot());
           const sent = this.#decide(id, table.engine, event);
           if (sent.ok) {
             const version = row.version + 1;
-            const seat = sender.kind === 'bot' ? (sender.seat === 'table' ? null : sender.seat) : seatOf(event);
-            await tx.commit({ tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine) });
-            changed = { ...table, snapshot: table.engine.getSnapshot(), version, players };
+            const seat = sender.kind === 'token' ? seatOf(event) : sender.seat === 'table' ? null : sender.seat;
+            const after = table.engine.getSnapshot();
+            const timing: { deadlines?: Deadlines; notice?: TableNotice } = {};
+            if (row.clock !== null) {
+              timing.deadlines = nextDeadlines({ clock: row.clock, previous: row.deadlines, phaseBefore: before, phaseAfter: sent.phase, waiting: waitingFor(sent.phase, after.context), players, actor: seat, now: this.now() });
+            }
+            if (sender.kind === 'clock') timing.notice = { code: 'CLOCK_RAN_OUT', seat: sender.seat, hand: row.hand, version };
+            await tx.commit({ tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine), ...timing });
+            changed = { ...table, snapshot: after, version, players, ...timing };
             result = { ok: true, version, phase: sent.phase };
           } else {
             result = { ok: false, version: row.version, refusal: boundRefusal(sent.refusal) };
           }
         }
         if (idempotent) await tx.remember(sender.tokenHash, key, result);
-        if (changed === null) this.cache.put({ ...table, players });
+        if (changed === null) this.cache.put(table);
         return { reply: result };
       });
       if (locked === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
@@ -350,7 +410,8 @@ export class TableMaster {
     const players = await this.#locked(id, async () => {
       const next = await this.store.locked(id, -1, async (tx) => {
         const changedPlayers: Players = { ...tx.row.players, [seat]: player };
-        if (player === 'human' && !(await tx.hasSeatToken(seat))) {
+        // Tokens belong to people: whoever sits at `seat` now had seat `homeOf(seat)` in the first hand.
+        if (player === 'human' && !(await tx.hasSeatToken(homeOf(seat, tx.row.hand - 1)))) {
           throw new ServiceError('INVALID_INPUT', `player: seat ${seat} was created as a bot and has no token; it cannot go back to a person`);
         }
         await tx.setPlayers(changedPlayers);
@@ -362,6 +423,182 @@ export class TableMaster {
     });
     this.kickBots(id);
     return players;
+  }
+
+  /**
+   * Deals the next hand at table `id` once its hand has ended (`complete`, `eastMahjong`): a new engine with the
+   * table's rules and locale (the seed follows from the creation's seed by `nextHandSeed`, else a fresh one),
+   * logged as `{ type: "table.next", hand }` at the next version; the deal passes to the right, so each person's
+   * seat, bot setting and name move with them. Under the table's row lock, so two presses on two nodes deal one
+   * hand: `after` (the hand the caller saw end) makes a repeat answer with the hand already dealt; without it, a
+   * repeat is answered with the new hand while nothing has been played in it yet, else HAND_IN_PLAY (409).
+   */
+  async next(id: string, after?: number): Promise<DealtHand> {
+    if (this.#closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+    let dealt: CachedTable | null = null;
+    const reply = await this.#locked(id, async () => {
+      try {
+        const answer = await this.store.locked(id, -1, async (tx): Promise<DealtHand> => {
+          const row = tx.row;
+          const current: DealtHand = { id, version: row.version, phase: row.phase as Phase, hand: row.hand };
+          if (after !== undefined && row.hand > after) return current;
+          if (!HAND_ENDED.has(row.phase)) {
+            if (after === undefined && row.hand > 1 && row.version === row.handVersion) return current;
+            throw new ServiceError('HAND_IN_PLAY', `hand ${row.hand} is in play (${row.phase}); the next hand is dealt once it has ended`);
+          }
+          const setup = await tx.setup();
+          const hand = row.hand + 1;
+          const locale = row.locale as Locale;
+          const engineSetup: TableSetup = {};
+          if (setup.seed !== undefined) engineSetup.seed = nextHandSeed(setup.seed, hand);
+          const rules = tableRules(setup.rules);
+          if (rules !== undefined) engineSetup.rules = rules;
+          const engine = startEngine(engineSetup, locale);
+          try {
+            const snapshot = engine.getSnapshot();
+            const phase = phaseOfSnapshot(snapshot);
+            const players = { ...row.players, ...rotateBySeat(row.players) } as Players;
+            const deadlines = nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
+            const version = row.version + 1;
+            await tx.nextHand({ tableId: id, version, hand, phase, snapshot: persist(engine), players, deadlines });
+            dealt = { id, engine, snapshot, version, locale, players, hand, handVersion: version, names: row.names, clock: row.clock, deadlines, notice: null };
+            return { id, version, phase, hand };
+          } catch (error) {
+            engine.stop();
+            throw error;
+          }
+        });
+        if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+        return answer;
+      } catch (error) {
+        if (dealt !== null) (dealt as CachedTable).engine.stop();
+        dealt = null;
+        throw error;
+      }
+    });
+    const table = dealt as CachedTable | null;
+    if (table !== null) {
+      this.cache.put(table);
+      this.hub.publish(table);
+      this.kickBots(id);
+    }
+    return reply;
+  }
+
+  /**
+   * Sets the display name of the person holding a seat token (checked by `checkName`), logged as
+   * `{ type: "table.name", seat, name }` at the next version with the person's seat now, so every view shows it.
+   * The same name again changes nothing.
+   */
+  async setName(id: string, role: Role, name: string): Promise<{ id: string; version: number; names: Names }> {
+    if (this.#closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+    if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'only a seat token sets its own name');
+    let changed: CachedTable | null = null;
+    const reply = await this.#locked(id, async () => {
+      try {
+        const answer = await this.store.locked(id, this.cache.peek(id)?.version ?? -1, async (tx) => {
+          const row = tx.row;
+          if (row.names[role.home] === name) return { id, version: row.version, names: row.names };
+          const names: Names = { ...row.names, [role.home]: name };
+          const version = row.version + 1;
+          const snapshot = await tx.snapshot();
+          const seat = seatAfter(role.home, row.hand - 1);
+          await tx.commit({ tableId: id, version, seat, event: { type: 'table.name', seat, name }, phase: row.phase, snapshot, names });
+          let table = this.cache.peek(id);
+          if (table === null || table.version !== row.version || !isRunning(table.engine)) table = cachedFromRow({ ...row, snapshot });
+          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names, clock: row.clock, deadlines: row.deadlines, notice: row.notice };
+          return { id, version, names };
+        });
+        if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+        return answer;
+      } catch (error) {
+        this.cache.drop(id);
+        throw error;
+      }
+    });
+    const table = changed as CachedTable | null;
+    if (table !== null) {
+      this.cache.put(table);
+      this.hub.publish(table);
+    }
+    return reply;
+  }
+
+  /**
+   * Plays with the teacher, one decision each, every human seat of table `id` whose deadline has passed (several
+   * may run out together), each committed at the version it was chosen for (so across nodes a timeout is played
+   * once) and setting the table's notice. Resolves with the number of moves committed here.
+   */
+  async fireClock(id: string): Promise<number> {
+    let fired = 0;
+    for (let attempt = 0; attempt < 3 * SEATS.length && !this.#closing; attempt += 1) {
+      const table = await this.table(id);
+      if (table.clock === null) return fired;
+      const phase = phaseOfSnapshot(table.snapshot);
+      const seat = expiredSeat(table.deadlines, waitingFor(phase, table.snapshot.context), this.now());
+      if (seat === null) {
+        this.#armClock(id);
+        return fired;
+      }
+      const event = teacherMove(table, seat);
+      if (event === null) return fired;
+      const reply = await this.submit(id, { kind: 'clock', seat, expectedVersion: table.version }, event);
+      if (reply === null) continue; // another node played it, or moved the table on: look again
+      if (!reply.ok) {
+        process.emitWarning(`charleston: the teacher's move for ${seat} on table ${id} was refused (${reply.refusal.code})`);
+        return fired;
+      }
+      fired += 1;
+    }
+    return fired;
+  }
+
+  /**
+   * Looks in the database for clocks that ran out (any table, in memory or not) and plays them; at most 100 tables
+   * a round. Resolves with the number of moves committed here.
+   */
+  async sweepClocks(): Promise<number> {
+    if (this.#closing) return 0;
+    let fired = 0;
+    for (const id of await this.store.dueClocks(this.now(), CLOCK_SWEEP_LIMIT)) {
+      if (this.#closing) break;
+      try {
+        fired += await this.fireClock(id);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) process.emitWarning(`charleston: clock of table ${id} could not fire (${(error as Error).message})`);
+      }
+    }
+    return fired;
+  }
+
+  #scheduleSweep(): void {
+    const every = this.#options.clockSweepMillis;
+    if (every <= 0 || this.#closing) return;
+    this.#sweepTimer = this.#options.time.setTimer(every, () => {
+      this.#sweepTimer = null;
+      const work = this.sweepClocks()
+        .catch((error: unknown) => process.emitWarning(`charleston: clock sweep failed (${(error as Error).message}); it runs again later`))
+        .finally(() => this.#scheduleSweep());
+      this.#track(work);
+    });
+  }
+
+  /** Sets this node's timer for the earliest deadline of table `id` (in memory), replacing the one it had. */
+  #armClock(id: string): void {
+    this.#clockTimers.get(id)?.();
+    this.#clockTimers.delete(id);
+    const table = this.cache.peek(id);
+    if (this.#closing || table === null || table.clock === null) return;
+    const earliest = earliestDeadline(table.deadlines);
+    if (earliest === null) return;
+    const cancel = this.#options.time.setTimer(Math.max(0, earliest - this.now()), () => {
+      if (this.#clockTimers.get(id) === cancel) this.#clockTimers.delete(id);
+      const work = this.fireClock(id).catch((error: unknown) => {
+        if (!(error instanceof ServiceError)) process.emitWarning(`charleston: clock of table ${id} could not fire (${(error as Error).message})`);
+      });
+      this.#track(work);
+    });
+    this.#clockTimers.set(id, cancel);
   }
 
   /** Reacts to another node's announcement `"ID VERSION NODE"`: refresh the table and push the views. */
@@ -420,6 +657,7 @@ export class TableMaster {
    */
   kickBots(id: string): void {
     if (this.#closing) return;
+    this.#armClock(id);
     if (this.#botsRunning.has(id)) {
       this.#botsAgain.add(id);
       return;
@@ -486,6 +724,10 @@ export class TableMaster {
     this.#closing = true;
     for (const timer of this.#botTimers.values()) clearTimeout(timer);
     this.#botTimers.clear();
+    for (const cancel of this.#clockTimers.values()) cancel();
+    this.#clockTimers.clear();
+    this.#sweepTimer?.();
+    this.#sweepTimer = null;
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
   }
 
@@ -504,13 +746,13 @@ export class TableMaster {
   }
 }
 
-/** The seat an event names when it is not the sender's own (null when it is, or names none). */
-function foreignSeat(role: Role, event: unknown): string | null {
-  if (role.role !== 'seat' || typeof event !== 'object' || event === null || Array.isArray(event)) return null;
+/** The seat an event names when it is not `own`, a seat token's seat now (null when it is, names none, or no seat token sends). */
+function foreignSeat(own: Seat | null, event: unknown): string | null {
+  if (own === null || typeof event !== 'object' || event === null || Array.isArray(event)) return null;
   const record = event as Record<string, unknown>;
   if (record.type === 'hand.redeal' || !Object.hasOwn(record, 'seat')) return null;
   const seat = record.seat;
-  if (seat === role.seat) return null;
+  if (seat === own) return null;
   return typeof seat === 'string' ? seat.slice(0, 40) : JSON.stringify(seat)?.slice(0, 40) ?? String(seat);
 }
 

@@ -17,8 +17,14 @@ export interface SentRefusal {
 /** The reply to a sent event (HTTP body and WebSocket result alike). */
 export type SendReply = { ok: true; version: number; phase: Phase } | { ok: false; version: number; refusal: SentRefusal };
 
-/** Who sends: a token (with its role) or a bot acting for its seat at a known version. */
-export type Sender = { kind: 'token'; role: Role; tokenHash: string } | { kind: 'bot'; seat: Seat | 'table'; expectedVersion: number };
+/**
+ * Who sends: a token (with its role), a bot acting for its seat at a known version, or the clock: the teacher
+ * playing one decision for a human seat whose deadline passed, at a known version.
+ */
+export type Sender =
+  | { kind: 'token'; role: Role; tokenHash: string }
+  | { kind: 'bot'; seat: Seat | 'table'; expectedVersion: number }
+  | { kind: 'clock'; seat: Seat; expectedVersion: number };
 
 /** Longest string a refusal's parameter keeps (longer ones are cut and end with "…"). */
 export const MAX_PARAM_CHARS = 40;

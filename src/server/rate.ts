@@ -49,3 +49,31 @@ export class RateLimiter {
     return this.#refill(key, now).tokens >= 1;
   }
 }
+
+/**
+ * At most `max` events per key in any window of `windowMillis` (a sliding log of each key's last `max` times, so
+ * no burst at a window's edge lets twice the limit through). Bounded like {@link RateLimiter}.
+ */
+export class SlidingWindow {
+  readonly #max: number;
+  readonly #windowMillis: number;
+  readonly #times = new BoundedMap<string, number[]>(MAX_KEYS);
+
+  constructor(max: number, windowMillis: number) {
+    this.#max = max;
+    this.#windowMillis = windowMillis;
+  }
+
+  /** Counts one event for `key` at `now`; false (and nothing counted) when `key` already had `max` in the window. */
+  take(key: string, now: number = Date.now()): boolean {
+    const times = this.#times.get(key) ?? [];
+    // Times are in order: the expired ones are at the front.
+    let expired = 0;
+    while (expired < times.length && now - (times[expired] as number) >= this.#windowMillis) expired += 1;
+    if (expired > 0) times.splice(0, expired);
+    this.#times.set(key, times);
+    if (times.length >= this.#max) return false;
+    times.push(now);
+    return true;
+  }
+}

@@ -5,11 +5,13 @@ import { requestLocale } from './engine.js';
 import { ServiceError } from './errors.js';
 import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
-import { createBody, eventBody, seatBody, seatParams, tableParams } from './schemas.js';
+import { createBody, eventBody, nameBody, nextBody, seatBody, seatParams, tableParams } from './schemas.js';
+import { checkName, checkNames } from './names.js';
 import type { TableMaster } from './master.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
 import { logFor } from './log-view.js';
 import { tableBody } from './hub.js';
+import { SlidingWindow } from './rate.js';
 
 interface CreateBody {
   seed?: number | string;
@@ -17,6 +19,8 @@ interface CreateBody {
   rules?: unknown;
   locale?: string;
   seats?: Partial<Record<Seat, Player>>;
+  names?: Partial<Record<Seat, string>>;
+  clock?: number;
 }
 
 /** Limits of the routes. */
@@ -46,8 +50,12 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     return reply.code(down.length === 0 ? 200 : 503).send({ ok: down.length === 0, db: service.db.kind, ...health, ...(down.length === 0 ? {} : { down }) });
   });
 
-  const createLimit = { rateLimit: { max: options.createPerMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `create ${request.ip}` } };
-  app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody }, config: createLimit }, async (request, reply) => {
+  // Creation has its own limit per address, over a sliding minute (a bearer, valid or not, changes nothing).
+  const creations = new SlidingWindow(options.createPerMinute, 60_000);
+  const createLimit = async (request: FastifyRequest): Promise<void> => {
+    if (!creations.take(request.ip)) throw new ServiceError('RATE_LIMITED', `at most ${options.createPerMinute} tables a minute from one address: wait a moment and try again`);
+  };
+  app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody }, config: { rateLimit: false }, onRequest: createLimit }, async (request, reply) => {
     const body = request.body ?? {};
     const locale = requestLocale(body.locale);
     if (locale === null) throw new ServiceError('INVALID_INPUT', `locale: not one of en, ca, sw, el (got ${JSON.stringify(body.locale)})`);
@@ -55,7 +63,8 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     if (body.seed !== undefined) setup.seed = body.seed;
     if (body.deal !== undefined) setup.deal = body.deal;
     if (body.rules !== undefined) setup.rules = body.rules;
-    const created = await service.create(setup, locale, playersFrom(body.seats));
+    const names = checkNames(body.names);
+    const created = await service.create(setup, locale, playersFrom(body.seats), { names, clock: body.clock ?? null });
     return reply.code(201).send(created);
   });
 
@@ -63,8 +72,28 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     const { id } = request.params;
     const { role } = await caller(request, id);
     const table = await service.table(id);
-    if (role.role === 'operator') return { id, ...tableBody(table, role), full: { value: table.snapshot.value, context: table.snapshot.context } };
-    return { id, ...tableBody(table, role) };
+    if (role.role === 'operator') return { id, ...tableBody(table, role, service.now()), full: { value: table.snapshot.value, context: table.snapshot.context } };
+    return { id, ...tableBody(table, role, service.now()) };
+  });
+
+  // The next hand at the same table, once the hand has ended (a seat token or the admin); 409 HAND_IN_PLAY before.
+  app.post<{ Params: { id: string }; Body: { hand?: number } | null | undefined }>(
+    '/api/tables/:id/next',
+    { schema: { params: tableParams, body: nextBody } },
+    async (request) => {
+      const { id } = request.params;
+      const { role } = await caller(request, id);
+      if (role.role !== 'seat' && role.role !== 'admin') throw new ServiceError('FORBIDDEN', `a ${role.role} token cannot deal the next hand`);
+      return service.next(id, request.body?.hand);
+    },
+  );
+
+  // A person's display name (data, never markup): only a seat token, for itself.
+  app.put<{ Params: { id: string }; Body: { name: string } }>('/api/tables/:id/name', { schema: { params: tableParams, body: nameBody } }, async (request) => {
+    const { id } = request.params;
+    const { role } = await caller(request, id);
+    if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'only a seat token sets its own name');
+    return service.setName(id, role, checkName(request.body.name, 'name'));
   });
 
   app.post<{ Params: { id: string }; Body: { event: unknown; key?: string } }>(
@@ -74,8 +103,11 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
       const { id } = request.params;
       const who = await caller(request, id);
       if (who.role.role === 'spectator' || who.role.role === 'operator') throw new ServiceError('FORBIDDEN', `a ${who.role.role} token cannot send events`);
-      const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, request.body.key);
+      const key = request.body.key;
+      if (key !== undefined && !gate.mayKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'too many refused sends with a key from this address: wait a moment and try again');
+      const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, key);
       if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+      if (key !== undefined && !result.ok) gate.keyedRefusal(request.ip);
       return reply.code(result.ok ? 200 : 422).send(result);
     },
   );
@@ -87,7 +119,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     const { role } = await caller(request, id);
     const table = await service.table(id);
     const reader = role.role === 'operator' ? 'operator' : role.role === 'admin' ? 'admin' : 'member';
-    return logFor(await service.log(id), phaseOfSnapshot(table.snapshot), reader);
+    return logFor(await service.log(id), phaseOfSnapshot(table.snapshot), reader, table.hand);
   });
 
   app.put<{ Params: { id: string; seat: Seat }; Body: { player: Player } }>(

@@ -1,5 +1,6 @@
 /** JSON schemas of the HTTP API: they validate every body and parameter before a handler runs. */
 import { SEATS } from '../index.js';
+import { CLOCK_MAX_SECONDS, CLOCK_MIN_SECONDS } from './clock.js';
 import { PLAYERS } from './players.js';
 
 const ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } as const;
@@ -23,8 +24,25 @@ export const createBody = {
       additionalProperties: false,
       properties: Object.fromEntries(SEATS.map((seat) => [seat, PLAYER])),
     },
+    // Checked again by checkNames (trimmed length in code points, no control character); this bounds the size.
+    names: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(SEATS.map((seat) => [seat, { type: 'string', maxLength: 200 }])),
+    },
+    clock: { type: 'integer', minimum: CLOCK_MIN_SECONDS, maximum: CLOCK_MAX_SECONDS },
   },
 } as const;
+
+/** `POST /api/tables/:id/next`: optionally the hand the caller saw end (a repeat then answers with the hand dealt). */
+export const nextBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { hand: { type: 'integer', minimum: 1, maximum: 1_000_000 } },
+} as const;
+
+/** `PUT /api/tables/:id/name` (checked again by checkName). */
+export const nameBody = { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', maxLength: 200 } } } as const;
 
 /** `POST /api/tables/:id/events`. */
 export const eventBody = {

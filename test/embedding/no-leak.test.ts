@@ -8,7 +8,7 @@ import type { CharlestonService } from '../../src/service.js';
 import { PASS_RULES, type CharlestonContext } from '../../src/types.js';
 import { viewFor } from '../../src/views.js';
 import { pickFromRack } from '../../src/tiles.js';
-import { recordGame } from '../support/games.js';
+import { declaringEast, recordGame, strategiesFor } from '../support/games.js';
 
 /** Every tile id a view mentions (any `id` field, at any depth). */
 function idsIn(value: unknown): number[] {
@@ -73,7 +73,8 @@ describe('per-seat views leak nothing', () => {
         }
         const spectator = viewFor(snapshot, null);
         expect(idsIn(spectator)).toEqual([]);
-        expect(Object.keys(spectator).sort()).toEqual(['counts', 'dealer', 'hand', 'phase', 'seat']);
+        expect(Object.keys(spectator).sort()).toEqual(['counts', 'dealer', 'declaration', 'hand', 'phase', 'seat', 'stoppedBy']);
+        expect(spectator.declaration).toBeNull();
       };
       recordGame(
         seed,
@@ -96,5 +97,36 @@ describe('per-seat views leak nothing', () => {
     }
     expect(checkedViews).toBeGreaterThan(4000);
     expect(blindTilesChecked).toBeGreaterThan(0);
+  });
+
+  it('with rules.declarationReview, East\'s rack is shown to all only while it is reviewed and once accepted (R10)', () => {
+    let reviewedViews = 0;
+    for (let seed = 1; seed <= 24; seed += 1) {
+      // East declares at once on odd seeds (every such hand is reviewed); on even seeds the hand is played out.
+      const strategies = { ...strategiesFor(seed), ...(seed % 2 === 1 ? { east: declaringEast } : {}) };
+      recordGame(
+        seed,
+        (_played, service) => {
+          const { context } = service;
+          const shown = service.phase === 'declarationReview' || service.phase === 'eastMahjong';
+          const east = shown ? context.racks.east : [];
+          for (const seat of [...SEATS, null]) {
+            const view = viewFor(service.getSnapshot(), seat);
+            const own = seat === null ? [] : [...context.racks[seat], ...(context.table[seat]?.tiles ?? [])];
+            const allowed = new Set([...own, ...east]);
+            for (const id of idsIn(view)) expect(allowed.has(id), `seed ${seed}: ${seat ?? 'spectator'} sees tile #${id}`).toBe(true);
+            expect(view.declaration === null).toBe(!shown);
+            if (view.declaration !== null) {
+              expect(view.declaration.tiles.map((tile) => tile.id)).toEqual(context.racks.east);
+              expect(view.declaration.accepted).toEqual(context.acceptedBy);
+              reviewedViews += 1;
+            }
+          }
+        },
+        undefined,
+        { rules: { declarationReview: true }, strategies },
+      );
+    }
+    expect(reviewedViews).toBeGreaterThan(100);
   });
 });

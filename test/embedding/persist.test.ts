@@ -35,7 +35,21 @@ describe('persist and restore', () => {
     ['empty text', '', 'truncated', /truncated/],
     ['not JSON', 'hello', 'corrupt', /not valid JSON/],
     ['another format', JSON.stringify({ format: 'chess', version: 1 }), 'corrupt', /format/],
-    ['a future version', tamper((v) => (v.version = 3)), 'wrong-version', /version 3/],
+    ['a future version', tamper((v) => (v.version = 4)), 'wrong-version', /version 4/],
+    ['an acceptance outside a review', tamper((v) => (v.context.acceptedBy = ['south'])), 'invalid', /context\.acceptedBy: no declaration is reviewed/],
+    ['East accepting its own hand', tamper((v) => (v.context.acceptedBy = ['east'])), 'invalid', /context\.acceptedBy\[0\]/],
+    ['a seat accepting twice', tamper((v) => (v.context.acceptedBy = ['west', 'west'])), 'invalid', /west accepted twice/],
+    ['a review without its rule', tamper((v) => (v.phase = 'declarationReview')), 'invalid', /declarationReview needs the rule option/],
+    ['a review with three acceptances', tamper((v) => {
+      v.phase = 'declarationReview';
+      v.context.rules = { declarationReview: true };
+      v.context.acceptedBy = ['south', 'west', 'north'];
+    }), 'invalid', /three acceptances/],
+    ['a reviewed eastMahjong without its acceptances', tamper((v) => {
+      v.phase = 'eastMahjong';
+      v.context.rules = { declarationReview: true };
+    }), 'invalid', /South, West and North have accepted/],
+    ['a non-boolean review option', tamper((v) => (v.context.rules = { declarationReview: 1 })), 'invalid', /context\.rules\.declarationReview/],
     ['no version', tamper((v) => delete v.version), 'wrong-version', /version/],
     ['an unknown phase', tamper((v) => (v.phase = 'thirdCharleston.left')), 'invalid', /phase/],
     ['a duplicated tile', tamper((v) => (v.context.racks.east[0] = v.context.racks.south[0])), 'invalid', /both in/],

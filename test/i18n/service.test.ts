@@ -128,7 +128,7 @@ describe('an unknown locale', () => {
 describe('localized views', () => {
   it('without a locale, a view has exactly the fields it always had', () => {
     const service = createCharleston({ deal: DEAL });
-    expect(Object.keys(viewFor(service.getSnapshot(), null)).sort()).toEqual(['counts', 'dealer', 'hand', 'phase', 'seat']);
+    expect(Object.keys(viewFor(service.getSnapshot(), null)).sort()).toEqual(['counts', 'dealer', 'declaration', 'hand', 'phase', 'seat', 'stoppedBy']);
     expect(viewFor(service.getSnapshot(), 'east')).not.toHaveProperty('prompt');
   });
 

@@ -142,18 +142,25 @@ describe('the chart model', () => {
     expect(chart.edges.map((e) => `${e.source}→${e.target}: ${e.label}`).sort()).toEqual(['green→yellow: after 1000', 'red.walk→red.stop: GO', 'red→green: onDone', 'yellow→red: always [isLate]']);
   });
 
-  it('draws misdeal.declare, declared in four states of the Charleston, as one bundle', () => {
+  it('draws misdeal.declare, declared in four states of the Charleston and in the declaration review, as one bundle', () => {
     const chart = buildChart(charlestonDefinition());
     const misdeal = chart.bundles.filter((b) => b.event === 'misdeal.declare');
     expect(misdeal).toHaveLength(1);
-    expect(misdeal[0]?.sources.sort()).toEqual(['courtesy', 'firstCharleston', 'secondCharleston', 'stopCheckpoint']);
-    expect(chart.edges.filter((e) => e.event === 'misdeal.declare')).toEqual([]);
+    expect(misdeal[0]?.sources.sort()).toEqual(['courtesy', 'declarationReview', 'firstCharleston', 'secondCharleston', 'stopCheckpoint']);
+    // The review's dispute (a guard of its own) is an edge of its own.
+    expect(chart.edges.filter((e) => e.event === 'misdeal.declare').map((e) => [e.source, e.label])).toEqual([['declarationReview', 'misdeal.declare [isDispute]']]);
     const { bundles } = bundleEdges([
       { id: 'e0', source: 'a', target: 'z', event: 'X', label: 'X' },
       { id: 'e1', source: 'b', target: 'z', event: 'X', label: 'X' },
     ]);
     expect(bundles).toEqual([]); // two alike stay two edges
     expect(charlestonMachine.id).toBe(chart.id);
+  });
+
+  it('names the parts of a composite guard (R10: a declaration goes to the review only with the rule option)', () => {
+    const chart = buildChart(charlestonDefinition());
+    const review = chart.edges.find((e) => e.event === 'hand.declareMahjong' && e.target.endsWith('declarationReview'));
+    expect(review?.label).toBe('hand.declareMahjong [isWinningOpening(phase=firstCharleston.right) and hasDeclarationReview]');
   });
 });
 

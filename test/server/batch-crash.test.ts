@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEATS, createCharleston, persist } from '../../src/index.js';
 import { openDb, parseDbLocation } from '../../src/server/storage/db.js';
+import { tableRules } from '../../src/server/hands.js';
 import { killHard, startChild, stopChild } from './child.js';
 import { playSeat } from './play.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, databases } from './support.js';
@@ -82,7 +83,7 @@ describe.each(cases)('kill -9 during a group commit on $name, held $mode the com
         loggedCount += events.length;
         expect(new Set(acked).size, `no version of ${table.id} acknowledged twice`).toBe(acked.length);
         for (const version of acked) expect(version, `acknowledged version ${version} of ${table.id} is logged`).toBeLessThanOrEqual(events.length);
-        const engine = createCharleston({ seed: table.seed });
+        const engine = createCharleston({ seed: table.seed, rules: tableRules(undefined) as Record<string, unknown> });
         events.forEach((entry, index) => {
           expect(entry.version).toBe(index + 1); // gapless
           expect(engine.send(entry.event).ok, `logged event ${entry.version} of ${table.id} replays`).toBe(true);

@@ -62,7 +62,8 @@ describe('limits key on verified identity', () => {
 
   it('fresh bad tokens count against the address: 429 once its failures are used up, with no lookup', async () => {
     const { db, count } = await countingDb();
-    const n = await node({ db, authFailures: { burst: 5, perSecond: 0.001 } });
+    // No clock sweep: its statements would be counted with the look-ups (the 429s below are held by the tarpit).
+    const n = await node({ db, authFailures: { burst: 5, perSecond: 0.001 }, tables: { clockSweepMillis: 0 } });
     const table = await createTable(n.base, { seed: 1 });
     expect((await api(n.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).status).toBe(200); // a seat, verified
     const statuses: number[] = [];
@@ -156,6 +157,37 @@ describe('refusals are bounded', () => {
     expect(JSON.stringify(odd.body).length).toBeLessThan(1_000);
     const rows = await db.query<{ bytes: number }>('SELECT max(length(result::text)) AS bytes FROM charleston_idempotency');
     expect(Number(rows[0]?.bytes)).toBeLessThan(1_000);
+  });
+});
+
+describe('refusals under a key have a budget per address', () => {
+  it('past the budget a keyed send is RATE_LIMITED and stores nothing; sends without a key go on', async () => {
+    const db = await openDb({ kind: 'pglite', dir: null });
+    dbs.push(db);
+    const n = await node({ db, keyedRefusals: { burst: 2, perSecond: 0.001 } });
+    const table = await createTable(n.base, { seed: 11 });
+    const east = table.tokens.east as string;
+    const refusedWithKey = (key: string) => api(n.base, 'POST', `/api/tables/${table.id}/events`, { token: east, body: { event: { type: 'vote.cast', seat: 'east', vote: 'stop' }, key } });
+    expect((await refusedWithKey('a')).status).toBe(422);
+    expect((await refusedWithKey('b')).status).toBe(422);
+    const third = await refusedWithKey('c');
+    expect(third.status).toBe(429);
+    expect(third.body.error.code).toBe('RATE_LIMITED');
+    const [stored] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM charleston_idempotency WHERE table_id = $1', [table.id]);
+    expect(stored?.n).toBe(2);
+    // The same budget holds on the socket, whose reader then rests a while; a send without a key still goes through.
+    const live = await LiveClient.connect(n.base, table.id, east);
+    try {
+      const limited = await live.send({ type: 'vote.cast', seat: 'east', vote: 'stop' }, 'd');
+      expect(limited.ok).toBe(false);
+      expect(limited.refusal.code).toBe('RATE_LIMITED');
+      const plain = await live.send({ type: 'vote.cast', seat: 'east', vote: 'stop' });
+      expect(plain.refusal.code).toBe('NOT_NOW');
+    } finally {
+      live.close();
+    }
+    const [after] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM charleston_idempotency WHERE table_id = $1', [table.id]);
+    expect(after?.n).toBe(2);
   });
 });
 

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { createCharleston, viewFor, type CharlestonSnapshot, type Seat } from '../../src/index.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, keysOf, moveFromView, tileIdsOf, type Frame } from './support.js';
+import { tableRules } from '../../src/server/hands.js';
 
 const ENDED = new Set(['complete', 'eastMahjong']);
 
@@ -31,7 +32,8 @@ export async function playSeat(client: LiveClient, maxTurns = 400): Promise<numb
 export async function replay(base: string, id: string, seed: number): Promise<{ snapshots: CharlestonSnapshot[]; events: Array<Record<string, any>> }> {
   const log = await api<{ events: Array<Record<string, any>> }>(base, 'GET', `/api/tables/${id}/log`, { token: TEST_OPERATOR_TOKEN });
   expect(log.status).toBe(200);
-  const engine = createCharleston({ seed });
+  // The service's rules for a table created without a card (the declaration review on).
+  const engine = createCharleston({ seed, rules: tableRules(undefined) as Record<string, unknown> });
   const snapshots = [engine.getSnapshot()];
   log.body.events.forEach((entry, index) => {
     expect(entry.version).toBe(index + 1); // gapless, from 1 after the table's version 0

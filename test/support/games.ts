@@ -3,7 +3,8 @@ import { STRATEGIES, playHand, type PlayedEvent } from '../../src/bots/table.js'
 import type { Strategy } from '../../src/bots/strategy.js';
 import { persist } from '../../src/persist.js';
 import type { BySeat, Seat } from '../../src/seats.js';
-import type { CharlestonEvent } from '../../src/types.js';
+import type { CharlestonEvent, RuleOptions } from '../../src/types.js';
+import { createCharleston } from '../../src/service.js';
 import type { CharlestonService } from '../../src/service.js';
 
 /** A recorded game: every event sent, and the persisted table after each. */
@@ -32,12 +33,14 @@ export function recordGame(
   seed: number,
   onEvent?: (played: PlayedEvent, service: CharlestonService) => void,
   beforeEvent?: (by: Seat | 'table', event: CharlestonEvent, service: CharlestonService) => void,
+  table?: { rules: RuleOptions; strategies: BySeat<Strategy> },
 ): RecordedGame {
   const played: PlayedEvent[] = [];
   const tables: string[] = [];
   const outcome = playHand({
     seed,
-    strategies: strategiesFor(seed),
+    ...(table ? { service: createCharleston({ seed, rules: table.rules }) } : {}),
+    strategies: table?.strategies ?? strategiesFor(seed),
     ...(beforeEvent ? { beforeEvent } : {}),
     onEvent: (event, service) => {
       played.push(event);
@@ -47,3 +50,15 @@ export function recordGame(
   });
   return { seed, played, tables, final: persist(outcome.service) };
 }
+
+/**
+ * East declares at once where the table allows it (R10) and plays as the teacher otherwise: with
+ * `rules.declarationReview` every hand of such an East goes through the review.
+ */
+export const declaringEast: Strategy = {
+  name: 'declaring-east',
+  act(view, legal, random) {
+    if (legal.declareMahjong) return { type: 'hand.declareMahjong', seat: view.seat };
+    return (STRATEGIES.teacher as Strategy).act(view, legal, random);
+  },
+};

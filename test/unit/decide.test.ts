@@ -12,6 +12,10 @@ const base = tableOf();
 const PASS_PHASES = PHASES.filter((phase) => PASS_RULES[phase] !== undefined);
 const ENDED: readonly Phase[] = ['complete', 'eastMahjong', 'misdeal'];
 const IN_PLAY = PHASES.filter((phase) => !ENDED.includes(phase));
+/** R10: while East's declared hand is reviewed, nothing moves but acceptances and misdeals. */
+const STATES_OF_PLAY = IN_PLAY.filter((phase) => phase !== 'declarationReview');
+const reviewed = tableOf({}, { declarationReview: true });
+const southAccepted: CharlestonContext = { ...reviewed, acceptedBy: ['south'] };
 
 function codeOf(phase: Phase, context: CharlestonContext, raw: unknown): RefusalCode | 'ok' {
   const result = decide(phase, context, raw);
@@ -31,7 +35,8 @@ const ACCEPTED_IN: ReadonlyArray<[string, CharlestonContext, CharlestonEvent, re
   ['vote.cast', base, { type: 'vote.cast', seat: 'west', vote: 'stop' }, ['stopCheckpoint'], 'NOT_NOW'],
   ['courtesy.offer', base, { type: 'courtesy.offer', seat: 'north', count: 3 }, ['courtesy'], 'NOT_NOW'],
   ['courtesy.commit', withOffers(base, { east: 2, west: 2 }), { type: 'courtesy.commit', seat: 'west', tiles: ['RD', 'GD'] }, ['courtesy'], 'NOT_NOW'],
-  ['wall.draw', tableOf({ north: SHORT_NORTH }), { type: 'wall.draw', seat: 'north' }, IN_PLAY, 'NOT_NOW'],
+  ['wall.draw', tableOf({ north: SHORT_NORTH }), { type: 'wall.draw', seat: 'north' }, STATES_OF_PLAY, 'NOT_NOW'],
+  ['declaration.accept', reviewed, { type: 'declaration.accept', seat: 'west' }, ['declarationReview'], 'NOT_NOW'],
   ['misdeal.declare', base, { type: 'misdeal.declare', seat: 'south', reason: 'west has 14' }, IN_PLAY, 'NOT_NOW'],
   ['hand.redeal', base, { type: 'hand.redeal' }, ['misdeal'], 'NOT_NOW'],
 ];
@@ -45,7 +50,7 @@ describe('§5: each event is accepted exactly in its states', () => {
   });
 
   it.each(PHASES)('hand.declareMahjong by east in %s', (phase) => {
-    const expected = phase === 'firstCharleston.right' ? null : ENDED.includes(phase) ? 'NOT_NOW' : 'DECLARE_TOO_LATE';
+    const expected = phase === 'firstCharleston.right' ? null : ENDED.includes(phase) || phase === 'declarationReview' ? 'NOT_NOW' : 'DECLARE_TOO_LATE';
     expect(refusalFor(phase, base, { type: 'hand.declareMahjong', seat: 'east' })?.code ?? null).toBe(expected);
   });
 });
@@ -71,10 +76,49 @@ describe('§7: the first refusal in contract order', () => {
     ['rack', 'secondCharleston.left', base, { type: 'pass.commit', seat: 'south', tiles: ['9B', '1C', '2C'] }, 'TILE_NOT_IN_RACK'],
     ['state before winning hand', 'firstCharleston.across', tableOf({}, { winningHands: [] }), { type: 'hand.declareMahjong', seat: 'east' }, 'DECLARE_TOO_LATE'],
     ['winning hand last', 'firstCharleston.right', tableOf({}, { winningHands: [] }), { type: 'hand.declareMahjong', seat: 'east' }, 'NOT_A_WINNING_HAND'],
+    ['who before state: east accepts its own hand after the hand', 'complete', reviewed, { type: 'declaration.accept', seat: 'east' }, 'EAST_CANNOT_ACCEPT'],
+    ['who: east accepts its own hand under review', 'declarationReview', reviewed, { type: 'declaration.accept', seat: 'east' }, 'EAST_CANNOT_ACCEPT'],
+    ['who before state: south declares while east is reviewed', 'declarationReview', reviewed, { type: 'hand.declareMahjong', seat: 'south' }, 'ONLY_EAST'],
+    ['state before once only: a second acceptance after the hand', 'eastMahjong', southAccepted, { type: 'declaration.accept', seat: 'south' }, 'NOT_NOW'],
+    ['once only: a second acceptance', 'declarationReview', southAccepted, { type: 'declaration.accept', seat: 'south' }, 'ALREADY_ACCEPTED'],
+    ['state: a short north draws under review', 'declarationReview', { ...tableOf({ north: SHORT_NORTH }, { declarationReview: true }) }, { type: 'wall.draw', seat: 'north' }, 'NOT_NOW'],
+    ['state: a vote under review', 'declarationReview', reviewed, { type: 'vote.cast', seat: 'north', vote: 'stop' }, 'NOT_NOW'],
+    ['shape before state: a joker packet under review', 'declarationReview', reviewed, { type: 'pass.commit', seat: 'north', tiles: ['X'] }, 'UNKNOWN_TILE'],
     ['courtesy not agreed before size', 'courtesy', withOffers(base, { east: 3 }), { type: 'courtesy.commit', seat: 'east', tiles: ['J', 'J', 'J', 'J'] }, 'COURTESY_NOT_AGREED'],
   ];
   it.each(rows)('%s', (_name, phase, context, raw, expected) => {
     expect(codeOf(phase, context, raw)).toBe(expected);
+  });
+});
+
+describe('declarationReview (R10, R12)', () => {
+  it.each(['firstCharleston.right', 'stopCheckpoint', 'courtesy'] as const)('declaration.accept in %s: there is nothing to accept', (phase) => {
+    expect(refusalFor(phase, reviewed, { type: 'declaration.accept', seat: 'north' })).toEqual({ code: 'NOT_NOW', params: { phase, why: 'noDeclarationToReview' } });
+  });
+  it.each(['complete', 'eastMahjong', 'misdeal'] as const)('declaration.accept in %s: the hand has ended', (phase) => {
+    expect(refusalFor(phase, reviewed, { type: 'declaration.accept', seat: 'north' })).toEqual({ code: 'NOT_NOW', params: { phase, why: 'handEnded' } });
+  });
+  it('every event but an acceptance, a misdeal and the redeal is NOT_NOW: declarationUnderReview', () => {
+    const events: CharlestonEvent[] = [
+      { type: 'pass.commit', seat: 'north', tiles: ['2B', '2C', '2D'] },
+      { type: 'pass.retract', seat: 'north' },
+      { type: 'vote.cast', seat: 'north', vote: 'continue' },
+      { type: 'courtesy.offer', seat: 'north', count: 1 },
+      { type: 'courtesy.commit', seat: 'north', tiles: [] },
+      { type: 'hand.declareMahjong', seat: 'east' },
+      { type: 'wall.draw', seat: 'north' },
+    ];
+    for (const event of events) {
+      expect(refusalFor('declarationReview', reviewed, event)).toEqual({ code: 'NOT_NOW', params: { phase: 'declarationReview', why: 'declarationUnderReview' } });
+    }
+    expect(refusalFor('declarationReview', reviewed, { type: 'hand.redeal' })).toEqual({ code: 'NOT_NOW', params: { phase: 'declarationReview', why: 'redealAfterMisdealOnly' } });
+    expect(refusalFor('declarationReview', reviewed, { type: 'misdeal.declare', seat: 'east' })).toBeNull();
+    expect(refusalFor('declarationReview', southAccepted, { type: 'misdeal.declare', seat: 'south' })).toBeNull();
+  });
+  it('each of south, west and north accepts once; the order does not matter', () => {
+    const westAndNorth: CharlestonContext = { ...reviewed, acceptedBy: ['north', 'west'] };
+    expect(refusalFor('declarationReview', westAndNorth, { type: 'declaration.accept', seat: 'south' })).toBeNull();
+    expect(refusalFor('declarationReview', westAndNorth, { type: 'declaration.accept', seat: 'west' })?.code).toBe('ALREADY_ACCEPTED');
   });
 });
 

@@ -27,6 +27,8 @@ const WELL_FORMED: ReadonlyArray<[string, Record<string, unknown>]> = [
   ['courtesy.commit, no tiles', { type: 'courtesy.commit', seat: 'east', tiles: [] }],
   ['hand.declareMahjong by east', { type: 'hand.declareMahjong', seat: 'east' }],
   ['hand.declareMahjong by south (who is a rule, not a shape)', { type: 'hand.declareMahjong', seat: 'south' }],
+  ['declaration.accept by south', { type: 'declaration.accept', seat: 'south' }],
+  ['declaration.accept by east (who is a rule, not a shape)', { type: 'declaration.accept', seat: 'east' }],
   ['wall.draw', { type: 'wall.draw', seat: 'north' }],
   ['misdeal.declare', { type: 'misdeal.declare', seat: 'west' }],
   ['misdeal.declare with a reason', { type: 'misdeal.declare', seat: 'west', reason: 'east holds 15' }],
@@ -34,9 +36,9 @@ const WELL_FORMED: ReadonlyArray<[string, Record<string, unknown>]> = [
 ];
 
 describe('parseEvent: well-formed events', () => {
-  it('knows exactly the nine fixed event types', () => {
+  it('knows exactly the ten fixed event types', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
-      ['courtesy.commit', 'courtesy.offer', 'hand.declareMahjong', 'hand.redeal', 'misdeal.declare', 'pass.commit', 'pass.retract', 'vote.cast', 'wall.draw'],
+      ['courtesy.commit', 'courtesy.offer', 'declaration.accept', 'hand.declareMahjong', 'hand.redeal', 'misdeal.declare', 'pass.commit', 'pass.retract', 'vote.cast', 'wall.draw'],
     );
   });
 

@@ -102,12 +102,19 @@ describe('a misdeal’s reason: a code, plus the words a person typed', () => {
   it('a persisted table of version 1 (an English sentence) is read as the code it stood for', () => {
     const table = createCharleston({ seed: 3 });
     table.send({ type: 'misdeal.declare', seat: 'north', reason: 'a tile fell' });
-    const v2 = JSON.parse(persist(table)) as { version: number; context: { misdeal: unknown } };
-    expect(v2.version).toBe(2);
+    const v3 = JSON.parse(persist(table)) as { version: number; context: { misdeal: unknown; acceptedBy?: unknown } };
+    expect(v3.version).toBe(3);
+    const { acceptedBy, ...v2Context } = v3.context;
+    expect(acceptedBy).toEqual([]);
+    const v2 = { ...v3, version: 2, context: v2Context };
+    expect(restore(JSON.stringify(v2)).context).toEqual(table.context);
     const asV1 = (misdeal: unknown): string => JSON.stringify({ ...v2, version: 1, context: { ...v2.context, misdeal } });
     expect(restore(asV1({ by: 'north', reason: 'a tile fell' })).context.misdeal).toEqual({ by: 'north', reason: 'declared', text: 'a tile fell' });
     expect(restore(asV1({ by: 'north', reason: 'declared by north' })).context.misdeal).toEqual({ by: 'north', reason: 'declared' });
     expect(restore(asV1({ by: null, reason: 'wrong tile count: south holds 12' })).context.misdeal).toMatchObject({ by: null, reason: 'wrongCount' });
     expect(() => restore(JSON.stringify({ ...v2, context: { ...v2.context, misdeal: { by: 'north', reason: 'a tile fell' } } }))).toThrow(/context\.misdeal\.reason/);
+    // Version 2 had no review: neither its field nor its misdeal reason.
+    expect(() => restore(JSON.stringify({ ...v2, context: { ...v2.context, acceptedBy: [] } }))).toThrow(/context\.acceptedBy: unknown field/);
+    expect(() => restore(JSON.stringify({ ...v2, context: { ...v2.context, misdeal: { by: 'north', reason: 'declarationDisputed' } } }))).toThrow(/context\.misdeal\.reason/);
   });
 });

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PHASES } from '../../src/phase.js';
-import { ENDED_PHASES, checkDeclare, checkDraw, checkMisdeal, checkRedeal, checkRetract, checkVote, isInPlay, isWinningRack } from '../../src/rules/table-events.js';
+import { ENDED_PHASES, checkAccept, checkDeclare, checkInReview, checkDraw, checkMisdeal, checkRedeal, checkRetract, checkVote, isInPlay, isWinningRack } from '../../src/rules/table-events.js';
 import { retractPacket } from '../../src/rules/pass.js';
 import { facesOf, type Tile } from '../../src/tiles.js';
 import { PASS_RULES, type CharlestonContext, type Phase, type RefusalCode, type WinningHandValidator } from '../../src/types.js';
@@ -18,7 +18,7 @@ describe('phases', () => {
   it('the hand has ended in complete, eastMahjong and misdeal only', () => {
     expect([...ENDED_PHASES].sort()).toEqual([...ENDED].sort());
     expect(PHASES.filter(isInPlay)).toEqual(IN_PLAY);
-    expect(IN_PLAY).toHaveLength(8);
+    expect(IN_PLAY).toHaveLength(9);
     expect(PASS_PHASES).toHaveLength(6);
   });
 });
@@ -129,6 +129,28 @@ describe('checkDeclare (R10)', () => {
     expect(isWinningRack(losing, {})).toBe(true);
     expect(isWinningRack(losing, { winningHands: [winning] })).toBe(false);
     expect(isWinningRack(winning.slice(0, 13), { winningHands: [winning] })).toBe(false);
+  });
+});
+
+describe('checkAccept and checkInReview (R10 review)', () => {
+  const reviewed = tableOf({}, { declarationReview: true });
+  it('south, west and north accept once each, in declarationReview only', () => {
+    for (const seat of ['south', 'west', 'north'] as const) {
+      expect(checkAccept(reviewed, seat, 'declarationReview')).toBeNull();
+      expect(checkAccept({ ...reviewed, acceptedBy: [seat] }, seat, 'declarationReview')?.code).toBe('ALREADY_ACCEPTED');
+      expect(checkAccept(reviewed, seat, 'firstCharleston.right')?.code).toBe('NOT_NOW');
+    }
+  });
+  it.each(PHASES)('east never accepts its own hand (%s)', (phase) => {
+    expect(checkAccept(reviewed, 'east', phase)?.code).toBe('EAST_CANNOT_ACCEPT');
+  });
+  it('the review decides acceptances, misdeals and the redeal by their own rules', () => {
+    expect(checkInReview({ type: 'declaration.accept', seat: 'east' })).toBeUndefined();
+    expect(checkInReview({ type: 'misdeal.declare', seat: 'west' })).toBeUndefined();
+    expect(checkInReview({ type: 'hand.redeal' })).toBeUndefined();
+    expect(checkInReview({ type: 'hand.declareMahjong', seat: 'west' })?.code).toBe('ONLY_EAST');
+    expect(checkInReview({ type: 'hand.declareMahjong', seat: 'east' })?.code).toBe('NOT_NOW');
+    expect(checkInReview({ type: 'wall.draw', seat: 'north' })?.code).toBe('NOT_NOW');
   });
 });
 

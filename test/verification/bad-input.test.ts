@@ -312,7 +312,7 @@ describe('bad persisted tables: a RestoreError that names the problem, nothing h
   });
 
   it('another version', () => {
-    for (const version of [0, 3, 1.5, '1', '2', null, [2]]) {
+    for (const version of [0, 4, 1.5, '1', '2', '3', null, [3]]) {
       const error = expectRestoreError(JSON.stringify({ ...parsed(), version }), 'wrong-version', 'version');
       expect(error.message).toContain('version');
     }

@@ -22,7 +22,7 @@ import { persist } from '../../src/persist.js';
 import { SEATS } from '../../src/seats.js';
 import { statePaths, type StateValue } from '../../src/phase.js';
 import { decide } from '../../src/rules/decide.js';
-import { createCharleston, type CharlestonOptions, type CharlestonSnapshot } from '../../src/service.js';
+import { createCharleston, phaseOfSnapshot, type CharlestonOptions, type CharlestonSnapshot } from '../../src/service.js';
 import type { MachineEvent } from '../../src/types.js';
 import { HandTracker, accountingProblems, viewProblems } from './support/checks.js';
 import { REFUSED_VALUE, candidates, illegalCandidates, modelEvents, modelInputs, phaseOf, serializeState } from './support/model.js';
@@ -105,7 +105,14 @@ describe('model-based paths (xstate/graph)', () => {
     const started = performance.now();
     for (const [name, options] of Object.entries(inputs)) {
       // The wrong deal is explored up to its redeal only: hand 2 is the ordinary graph again.
-      const stopWhen = name === 'East dealt 13' ? (snapshot: Snapshot) => snapshot.context.hand >= 2 : undefined;
+      // The reviewed table is explored through East's declaration and its review only: past the first right pass, and
+      // from hand 2, it is the ordinary graph again.
+      const stopWhen =
+        name === 'East dealt 13'
+          ? (snapshot: Snapshot) => snapshot.context.hand >= 2
+          : name === 'Declarations reviewed'
+            ? (snapshot: Snapshot) => snapshot.context.hand >= 2 || !['firstCharleston.right', 'declarationReview'].includes(phaseOfSnapshot(snapshot))
+            : undefined;
       const traversal = { input: options, events: modelEvents, serializeState, ...(stopWhen ? { stopWhen } : {}) };
       const shortest = getShortestPaths(charlestonMachine, traversal) as Path[];
       paths[name] = shortest;

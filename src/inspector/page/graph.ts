@@ -101,6 +101,9 @@ export function guardText(guard: unknown): string | undefined {
   if (typeof guard === 'function') return guard.name || 'inline';
   if (!isRecord(guard)) return String(guard);
   const type = typeof guard['type'] === 'string' ? guard['type'] : 'guard';
+  // A composite guard of XState (`and`, `or`) with its parts: `isWinningOpening(…) and hasDeclarationReview`.
+  const parts = guard['guards'];
+  if (Array.isArray(parts) && (type === 'and' || type === 'or')) return parts.map((part) => guardText(part) ?? '').join(` ${type} `);
   const params = guard['params'];
   if (params === undefined) return type;
   if (!isRecord(params)) return `${type}(…)`;

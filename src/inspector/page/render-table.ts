@@ -295,6 +295,7 @@ export class TablePanel {
     }
     if (legal.draw) bar.appendChild(button(label(this.locale, 'draw'), 'act draw', () => send({ type: 'wall.draw', seat })));
     if (legal.declareMahjong) bar.appendChild(button(label(this.locale, 'declareMahjong'), 'act mahjong', () => send({ type: 'hand.declareMahjong', seat })));
+    if (legal.acceptDeclaration) bar.appendChild(button(label(this.locale, 'acceptDeclaration'), 'act accept', () => send({ type: 'declaration.accept', seat })));
     if (legal.declareMisdeal) bar.appendChild(button(label(this.locale, 'misdealButton'), 'act misdeal quiet', () => send({ type: 'misdeal.declare', seat })));
     if (bar.childElementCount === 0) bar.appendChild(h('span', 'none', label(this.locale, 'noAction')));
     return bar;

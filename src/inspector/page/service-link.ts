@@ -29,7 +29,12 @@ export function serviceTarget(hash: string): ServiceTarget | undefined {
 
 /** The Charleston machine's definition as `@statelyai/inspect` would send it (functions by name). */
 export function charlestonDefinition(): string {
-  return JSON.stringify(charlestonMachine.config, (_key, value: unknown) => (typeof value === 'function' ? { type: (value as { name?: string }).name ?? 'inline' } : value));
+  // A composite guard (`and([...])`) keeps its parts, so the chart can name them.
+  return JSON.stringify(charlestonMachine.config, (_key, value: unknown) => {
+    if (typeof value !== 'function') return value;
+    const { name, guards } = value as { name?: string; guards?: unknown };
+    return Array.isArray(guards) ? { type: name ?? 'inline', guards } : { type: name ?? 'inline' };
+  });
 }
 
 /** A phase (`firstCharleston.left`) as a state value (`{ firstCharleston: 'left' }`). */

@@ -30,19 +30,19 @@ const COMMIT_BATCH = `WITH input AS (
 ), moved AS (
   UPDATE charleston_tables AS t SET version = i.version, phase = i.phase, snapshot = i.snapshot, updated_at = now()
   FROM input AS i WHERE t.id = i.table_id AND t.version = i.version - 1
-  RETURNING t.id, t.version
+  RETURNING t.id, t.version, t.hand
 ), logged AS (
-  INSERT INTO charleston_events (table_id, version, seat, event)
-  SELECT i.table_id, i.version, i.seat, i.event::jsonb FROM input AS i JOIN moved AS m ON m.id = i.table_id AND m.version = i.version
+  INSERT INTO charleston_events (table_id, version, seat, event, hand)
+  SELECT i.table_id, i.version, i.seat, i.event::jsonb, m.hand FROM input AS i JOIN moved AS m ON m.id = i.table_id AND m.version = i.version
   RETURNING table_id, version
 )
 SELECT table_id, pg_notify($7, table_id || ' ' || version || ' ' || $8) AS sent FROM logged`;
 
 /** The same for a batch of one: a plain statement (no arrays to build and take apart). */
 const COMMIT_ONE = `WITH moved AS (
-  UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 AND version = $2 - 1 RETURNING id
+  UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 AND version = $2 - 1 RETURNING id, hand
 ), logged AS (
-  INSERT INTO charleston_events (table_id, version, seat, event) SELECT id, $2, $3, $4::jsonb FROM moved RETURNING table_id, version
+  INSERT INTO charleston_events (table_id, version, seat, event, hand) SELECT id, $2, $3, $4::jsonb, hand FROM moved RETURNING table_id, version
 )
 SELECT table_id, pg_notify($7, table_id || ' ' || version || ' ' || $8) AS sent FROM logged`;
 

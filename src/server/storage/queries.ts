@@ -4,6 +4,8 @@
  */
 import type { Queryable } from './db.js';
 import type { Players } from '../players.js';
+import type { Deadlines, TableNotice } from '../clock.js';
+import type { Names } from '../names.js';
 
 /** A table row as stored. */
 export interface TableRow {
@@ -13,6 +15,23 @@ export interface TableRow {
   locale: string;
   players: Players;
   snapshot: string;
+  /** The hand (1-based, counts next deals) and the version its deal was logged at (0 for the first). */
+  hand: number;
+  handVersion: number;
+  /** Names by each person's first-hand seat. */
+  names: Names;
+  /** Seconds per decision, or null for no clock. */
+  clock: number | null;
+  /** Deadlines of the seats being waited for (epoch ms). */
+  deadlines: Deadlines;
+  /** The latest notice, or null. */
+  notice: TableNotice | null;
+}
+
+/** What a table was created with that the next hand needs again (secret: it holds the seed). */
+export interface TableSetupRow {
+  seed?: number | string;
+  rules?: unknown;
 }
 
 /** A token row as stored (the token itself is never stored, only its SHA-256 hash). */
@@ -27,23 +46,29 @@ export interface EventRow {
   seat: string | null;
   event: unknown;
   at: string;
+  /** The hand the event belongs to (1-based). */
+  hand: number;
 }
 
 /** The channel on which committed changes are announced to every node. */
 export const CHANGES_CHANNEL = 'charleston_changes';
 
-const TABLE_COLUMNS = 'id, version, phase, locale, players, snapshot';
+const TABLE_COLUMNS = 'id, version, phase, locale, players, snapshot, hand, hand_version AS "handVersion", names, clock, deadlines, notice';
+const ROW_COLUMNS = 'id, version, phase, locale, players, hand, hand_version AS "handVersion", names, clock, deadlines, notice';
+
+/** The earliest of a set of deadlines, as stored for the sweep (null for none). */
+function earliest(deadlines: Deadlines): number | null {
+  const values = Object.values(deadlines).filter((at): at is number => typeof at === 'number');
+  return values.length === 0 ? null : Math.min(...values);
+}
 
 /** Inserts a new table at version 0. */
-export async function insertTable(db: Queryable, row: TableRow): Promise<void> {
-  await db.query('INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot, initial) VALUES ($1, $2, $3, $4, $5, $6, $6)', [
-    row.id,
-    row.version,
-    row.phase,
-    row.locale,
-    JSON.stringify(row.players),
-    row.snapshot,
-  ]);
+export async function insertTable(db: Queryable, row: TableRow, setup: TableSetupRow = {}): Promise<void> {
+  await db.query(
+    `INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot, initial, setup, names, clock, deadlines, next_deadline)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11)`,
+    [row.id, row.version, row.phase, row.locale, JSON.stringify(row.players), row.snapshot, JSON.stringify(setup), JSON.stringify(row.names), row.clock, JSON.stringify(row.deadlines), earliest(row.deadlines)],
+  );
 }
 
 /** Inserts a token hash for a table. */
@@ -63,7 +88,7 @@ export async function selectTable(db: Queryable, id: string): Promise<TableRow |
  */
 export async function lockTable(tx: Queryable, id: string, knownVersion = -1): Promise<(Omit<TableRow, 'snapshot'> & { snapshot: string | null }) | null> {
   const rows = await tx.query<Omit<TableRow, 'snapshot'> & { snapshot: string | null } & Record<string, unknown>>(
-    'SELECT id, version, phase, locale, players, CASE WHEN version = $2 THEN NULL ELSE snapshot END AS snapshot FROM charleston_tables WHERE id = $1 FOR UPDATE',
+    `SELECT ${ROW_COLUMNS}, CASE WHEN version = $2 THEN NULL ELSE snapshot END AS snapshot FROM charleston_tables WHERE id = $1 FOR UPDATE`,
     [id, knownVersion],
   );
   return rows[0] ?? null;
@@ -87,17 +112,73 @@ export async function selectToken(db: Queryable, tableId: string, hash: string):
  */
 export async function commitEvent(
   tx: Queryable,
-  change: { tableId: string; version: number; seat: string | null; event: unknown; phase: string; snapshot: string; node: string },
+  change: { tableId: string; version: number; seat: string | null; event: unknown; phase: string; snapshot: string; node: string; deadlines?: Deadlines; notice?: TableNotice | null; names?: Names },
 ): Promise<void> {
+  // Deadlines, notice and names change only when given (a parameter left null keeps the stored value).
   await tx.query(
     `WITH logged AS (
-       INSERT INTO charleston_events (table_id, version, seat, event) VALUES ($1, $2, $3, $4) RETURNING version
+       INSERT INTO charleston_events (table_id, version, seat, event, hand)
+       SELECT $1, $2, $3, $4, hand FROM charleston_tables WHERE id = $1 RETURNING version
      ), moved AS (
-       UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 RETURNING version
+       UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now(),
+              deadlines = coalesce($9::jsonb, deadlines),
+              next_deadline = CASE WHEN $9::jsonb IS NULL THEN next_deadline ELSE $10::bigint END,
+              notice = CASE WHEN $11::boolean THEN $12::jsonb ELSE notice END,
+              names = coalesce($13::jsonb, names)
+        WHERE id = $1 RETURNING version
      )
      SELECT pg_notify($7, $8) FROM logged, moved`,
-    [change.tableId, change.version, change.seat, JSON.stringify(change.event), change.phase, change.snapshot, CHANGES_CHANNEL, `${change.tableId} ${change.version} ${change.node}`],
+    [
+      change.tableId,
+      change.version,
+      change.seat,
+      JSON.stringify(change.event),
+      change.phase,
+      change.snapshot,
+      CHANGES_CHANNEL,
+      `${change.tableId} ${change.version} ${change.node}`,
+      change.deadlines === undefined ? null : JSON.stringify(change.deadlines),
+      change.deadlines === undefined ? null : earliest(change.deadlines),
+      change.notice !== undefined,
+      change.notice === undefined || change.notice === null ? null : JSON.stringify(change.notice),
+      change.names === undefined ? null : JSON.stringify(change.names),
+    ],
   );
+}
+
+/**
+ * Logs the deal of the next hand at the table's next version and moves the table to it (run under the row's lock):
+ * the new hand's number, version 0 and snapshot, who plays each seat now, fresh deadlines, no notice.
+ */
+export async function commitNextHand(
+  tx: Queryable,
+  change: { tableId: string; version: number; hand: number; phase: string; snapshot: string; players: Players; deadlines: Deadlines; node: string },
+): Promise<void> {
+  await tx.query('INSERT INTO charleston_events (table_id, version, seat, event, hand) VALUES ($1, $2, NULL, $3, $4)', [
+    change.tableId,
+    change.version,
+    JSON.stringify({ type: 'table.next', hand: change.hand }),
+    change.hand,
+  ]);
+  await tx.query('INSERT INTO charleston_hands (table_id, hand, version, initial) VALUES ($1, $2, $3, $4)', [change.tableId, change.hand, change.version, change.snapshot]);
+  await tx.query(
+    `UPDATE charleston_tables SET version = $2, phase = $3, snapshot = $4, hand = $5, hand_version = $2, players = $6,
+            deadlines = $7, next_deadline = $8, notice = NULL, updated_at = now() WHERE id = $1`,
+    [change.tableId, change.version, change.phase, change.snapshot, change.hand, JSON.stringify(change.players), JSON.stringify(change.deadlines), earliest(change.deadlines)],
+  );
+  await notifyChange(tx, change.tableId, change.version, change.node);
+}
+
+/** What the table was created with (seed, rules), for the next deal. */
+export async function selectSetup(tx: Queryable, id: string): Promise<TableSetupRow> {
+  const rows = await tx.query<{ setup: TableSetupRow }>('SELECT setup FROM charleston_tables WHERE id = $1', [id]);
+  return rows[0]?.setup ?? {};
+}
+
+/** Tables with a deadline at or before `now` (epoch ms), earliest first, at most `limit`. */
+export async function selectDueClocks(db: Queryable, now: number, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM charleston_tables WHERE next_deadline <= $1 ORDER BY next_deadline LIMIT $2', [now, limit]);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -111,9 +192,9 @@ export async function commitEventIfAt(
 ): Promise<boolean> {
   const rows = await db.query(
     `WITH moved AS (
-       UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 AND version = $9 RETURNING id
+       UPDATE charleston_tables SET version = $2, phase = $5, snapshot = $6, updated_at = now() WHERE id = $1 AND version = $9 RETURNING id, hand
      ), logged AS (
-       INSERT INTO charleston_events (table_id, version, seat, event) SELECT id, $2, $3, $4 FROM moved RETURNING version
+       INSERT INTO charleston_events (table_id, version, seat, event, hand) SELECT id, $2, $3, $4, hand FROM moved RETURNING version
      )
      SELECT pg_notify($7, $8) AS sent FROM logged`,
     [change.tableId, change.version, change.seat, JSON.stringify(change.event), change.phase, change.snapshot, CHANGES_CHANNEL, `${change.tableId} ${change.version} ${change.node}`, change.version - 1],
@@ -134,11 +215,11 @@ export async function updatePlayers(tx: Queryable, id: string, players: Players)
 
 /** The log, in version order (`limit` rows from `after`). */
 export async function selectEvents(db: Queryable, tableId: string, after = 0, limit = 100_000): Promise<EventRow[]> {
-  const rows = await db.query<{ version: number; seat: string | null; event: unknown; at: Date | string }>(
-    'SELECT version, seat, event, at FROM charleston_events WHERE table_id = $1 AND version > $2 ORDER BY version LIMIT $3',
+  const rows = await db.query<{ version: number; seat: string | null; event: unknown; at: Date | string; hand: number }>(
+    'SELECT version, seat, event, at, hand FROM charleston_events WHERE table_id = $1 AND version > $2 ORDER BY version LIMIT $3',
     [tableId, after, limit],
   );
-  return rows.map((row) => ({ version: row.version, seat: row.seat, event: row.event, at: new Date(row.at).toISOString() }));
+  return rows.map((row) => ({ version: row.version, hand: row.hand, seat: row.seat, event: row.event, at: new Date(row.at).toISOString() }));
 }
 
 /** The stored result of an idempotency key, or null. */
@@ -157,9 +238,16 @@ export async function notifyChange(tx: Queryable, tableId: string, version: numb
   await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, `${tableId} ${version} ${node}`]);
 }
 
-/** A table's persisted snapshot at version 0 and as it is now, with its version (null for no such table). */
-export async function selectHistory(db: Queryable, id: string): Promise<{ initial: string | null; snapshot: string; version: number } | null> {
-  const rows = await db.query<{ initial: string | null; snapshot: string; version: number }>('SELECT initial, snapshot, version FROM charleston_tables WHERE id = $1', [id]);
+/**
+ * A table's persisted snapshot at the start of its current hand (`initial`, dealt at `handVersion`: 0 for the
+ * first hand) and as it is now, with its version (null for no such table).
+ */
+export async function selectHistory(db: Queryable, id: string): Promise<{ initial: string | null; snapshot: string; version: number; hand: number; handVersion: number } | null> {
+  const rows = await db.query<{ initial: string | null; snapshot: string; version: number; hand: number; handVersion: number }>(
+    `SELECT coalesce(h.initial, t.initial) AS initial, t.snapshot, t.version, t.hand, t.hand_version AS "handVersion"
+       FROM charleston_tables t LEFT JOIN charleston_hands h ON h.table_id = t.id AND h.hand = t.hand WHERE t.id = $1`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 

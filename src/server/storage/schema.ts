@@ -44,6 +44,27 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX charleston_tables_updated ON charleston_tables (updated_at);
    CREATE INDEX charleston_tokens_table ON charleston_tokens (table_id);
    ALTER TABLE charleston_tables ADD COLUMN initial text`,
+  // A table of friends: hands in a row (`hand`, the version its deal was logged at, the creation's seed and rules
+  // for the next deal, each later hand's version 0 in charleston_hands), names by person, a clock per decision
+  // (deadlines by seat in epoch milliseconds, the earliest for the sweep) and the latest notice. Each log row
+  // says which hand it belongs to.
+  `ALTER TABLE charleston_tables ADD COLUMN hand integer NOT NULL DEFAULT 1;
+   ALTER TABLE charleston_tables ADD COLUMN hand_version integer NOT NULL DEFAULT 0;
+   ALTER TABLE charleston_tables ADD COLUMN setup jsonb NOT NULL DEFAULT '{}';
+   ALTER TABLE charleston_tables ADD COLUMN names jsonb NOT NULL DEFAULT '{}';
+   ALTER TABLE charleston_tables ADD COLUMN clock integer;
+   ALTER TABLE charleston_tables ADD COLUMN deadlines jsonb NOT NULL DEFAULT '{}';
+   ALTER TABLE charleston_tables ADD COLUMN next_deadline bigint;
+   ALTER TABLE charleston_tables ADD COLUMN notice jsonb;
+   CREATE INDEX charleston_tables_deadline ON charleston_tables (next_deadline) WHERE next_deadline IS NOT NULL;
+   ALTER TABLE charleston_events ADD COLUMN hand integer NOT NULL DEFAULT 1;
+   CREATE TABLE charleston_hands (
+     table_id text NOT NULL REFERENCES charleston_tables (id) ON DELETE CASCADE,
+     hand integer NOT NULL CHECK (hand >= 2),
+     version integer NOT NULL,
+     initial text NOT NULL,
+     PRIMARY KEY (table_id, hand)
+   )`,
 ];
 
 /** An arbitrary constant naming this schema's advisory lock. */

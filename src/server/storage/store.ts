@@ -5,15 +5,19 @@
  * service lives under `storage/`; the master above speaks only these verbs.
  */
 import type { Players } from '../players.js';
+import type { Deadlines, TableNotice } from '../clock.js';
+import type { Names } from '../names.js';
 import type { Db, DbKind } from './db.js';
 import { CommitQueue, type CommitQueueOptions } from './batch.js';
 import * as q from './queries.js';
 
-export type { EventRow, TableRow, TokenRow } from './queries.js';
+export type { EventRow, TableRow, TableSetupRow, TokenRow } from './queries.js';
 
 /** A new table at version 0 and the hashes of its tokens. */
 export interface NewTable {
   row: q.TableRow;
+  /** What the next hand is dealt with again (the seed, the rules): never shown. */
+  setup: q.TableSetupRow;
   tokens: ReadonlyArray<{ hash: string; token: q.TokenRow }>;
 }
 
@@ -25,6 +29,25 @@ export interface Change {
   event: unknown;
   phase: string;
   snapshot: string;
+  /** The seats' deadlines after the event (a table with a clock); absent: unchanged. */
+  deadlines?: Deadlines;
+  /** The table's notice after the event; absent: unchanged. */
+  notice?: TableNotice | null;
+  /** Names by person after the event; absent: unchanged. */
+  names?: Names;
+}
+
+/** The deal of the next hand, logged at the table's next version. */
+export interface NextHand {
+  tableId: string;
+  version: number;
+  hand: number;
+  phase: string;
+  /** The new hand's persisted snapshot (its version 0, kept for the replay check). */
+  snapshot: string;
+  /** Who plays each seat now (each person's setting moved with them). */
+  players: Players;
+  deadlines: Deadlines;
 }
 
 /** A table whose row is locked until the work given to {@link TableStore.locked} ends. */
@@ -37,6 +60,10 @@ export interface LockedTable {
   prior(tokenHash: string, key: string): Promise<unknown>;
   /** Commits an accepted event (log row, version, phase, snapshot, announcement). */
   commit(change: Change): Promise<void>;
+  /** Logs and deals the next hand (the log row, the hand's version 0, the table row, the announcement). */
+  nextHand(change: NextHand): Promise<void>;
+  /** What the table was created with (seed, rules). */
+  setup(): Promise<q.TableSetupRow>;
   /** Stores the first result of an idempotency key. */
   remember(tokenHash: string, key: string, result: unknown): Promise<void>;
   /** True when the seat was created for a person (it has a token). */
@@ -70,6 +97,8 @@ export interface TableStore {
   locked<T>(id: string, knownVersion: number, work: (table: LockedTable) => Promise<T>): Promise<T | null>;
   /** The accepted events in version order. */
   log(id: string): Promise<q.EventRow[]>;
+  /** Ids of tables with a deadline at or before `now` (epoch ms), earliest first, at most `limit`. */
+  dueClocks(now: number, limit: number): Promise<string[]>;
 }
 
 /** JSON that `jsonb` may refuse: an escaped NUL or lone surrogate. */
@@ -82,7 +111,7 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
     kind: db.kind,
     create: (table) =>
       db.transaction(async (tx) => {
-        await q.insertTable(tx, table.row);
+        await q.insertTable(tx, table.row, table.setup);
         for (const { hash, token } of table.tokens) await q.insertToken(tx, hash, table.row.id, token);
       }),
     load: (id) => q.selectTable(db, id),
@@ -108,6 +137,8 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
           },
           prior: (tokenHash, key) => q.selectIdempotent(tx, id, tokenHash, key),
           commit: (change) => q.commitEvent(tx, { ...change, node }),
+          nextHand: (change) => q.commitNextHand(tx, { ...change, node }),
+          setup: () => q.selectSetup(tx, id),
           remember: (tokenHash, key, result) => q.insertIdempotent(tx, id, tokenHash, key, result),
           hasSeatToken: (seat) => q.hasSeatToken(tx, id, seat),
           async setPlayers(players) {
@@ -117,5 +148,6 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
         });
       }),
     log: (id) => q.selectEvents(db, id),
+    dueClocks: (now, limit) => q.selectDueClocks(db, now, limit),
   };
 }

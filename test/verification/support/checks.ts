@@ -4,7 +4,7 @@
  * Each check returns a list of problems (empty when the table is sound), so a failure can say what and where.
  */
 import { SEATS, type Seat } from '../../../src/seats.js';
-import type { CharlestonSnapshot } from '../../../src/service.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from '../../../src/service.js';
 import { TILE_FACES, type TileId } from '../../../src/tiles.js';
 import type { CharlestonContext, Phase } from '../../../src/types.js';
 import { viewFor } from '../../../src/views.js';
@@ -123,19 +123,25 @@ const SECRET_KEYS = ['seed', 'wall', 'racks', 'table', 'votes', 'offers'];
 export function viewProblems(snapshot: CharlestonSnapshot): string[] {
   const problems: string[] = [];
   const { context } = snapshot;
+  // R10 review: East's declared hand is face up for everyone while it is reviewed and once accepted through it.
+  const phase = phaseOfSnapshot(snapshot);
+  const declared = phase === 'declarationReview' || (phase === 'eastMahjong' && context.rules.declarationReview === true);
+  const east: readonly number[] = declared ? context.racks.east : [];
   for (const seat of SEATS) {
     const view = viewFor(snapshot, seat);
-    const own = new Set<number>(context.racks[seat]);
+    const own = new Set<number>([...context.racks[seat], ...east]);
     for (const id of context.table[seat]?.tiles ?? []) own.add(id);
     const { ids, keys } = walkView(view);
     for (const id of ids) if (!own.has(id)) problems.push(`${seat}'s view shows tile #${id} (${face(id)}), not its own`);
     for (const key of SECRET_KEYS) if (keys.has(key)) problems.push(`${seat}'s view has a "${key}" field`);
     const rack = context.racks[seat];
     if (view.rack.length !== rack.length || view.rack.some((tile, i) => tile.id !== rack[i])) problems.push(`${seat}'s view is not its rack`);
+    if ((view.declaration !== null) !== declared) problems.push(`${seat}'s view ${declared ? 'lacks' : 'has'} East's declared hand in ${phase}`);
   }
   const spectator = viewFor(snapshot, null);
   const seen = walkView(spectator);
-  if (seen.ids.length > 0) problems.push('the spectator view shows tiles');
+  if (seen.ids.some((id) => !east.includes(id))) problems.push('the spectator view shows tiles');
+  if ((spectator.declaration?.tiles.length ?? 0) !== east.length) problems.push(`the spectator view ${declared ? 'lacks' : 'has'} East's declared hand in ${phase}`);
   for (const key of SECRET_KEYS) if (seen.keys.has(key)) problems.push(`the spectator view has a "${key}" field`);
   return problems;
 }

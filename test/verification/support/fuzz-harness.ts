@@ -29,8 +29,11 @@ export interface FuzzTable {
   seed: number;
   /** `seed`: a seeded deal; `northShort`: North dealt 12 (R11); `wrongCount`: a misdeal at once (R11, R12). */
   deal: 'seed' | 'northShort' | 'wrongCount';
-  /** R10 options: none, a `winningHands` list (holding East's rack or not), or a validator function. */
-  rule: 'none' | 'winningHandsHit' | 'winningHandsMiss' | 'validator';
+  /**
+   * R10 options: none, a `winningHands` list (holding East's rack or not), a validator function, or
+   * `declarationReview` (alone, or with a card holding East's rack).
+   */
+  rule: 'none' | 'winningHandsHit' | 'winningHandsMiss' | 'validator' | 'review' | 'reviewWithCard';
   strategies: [string, string, string, string];
   botSeed: number;
 }
@@ -71,6 +74,7 @@ const EVENT_TYPES = [
   'wall.draw',
   'misdeal.declare',
   'hand.redeal',
+  'declaration.accept',
 ] as const;
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'then', 'type', 'seat', 'tiles', 'blind', 'count', 'vote', 'reason', ''];
 
@@ -78,7 +82,7 @@ const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'ha
 export const tableArb: fc.Arbitrary<FuzzTable> = fc.record({
   seed: fc.integer({ min: 0, max: 0xffff_ffff }),
   deal: fc.constantFrom('seed', 'seed', 'northShort', 'wrongCount'),
-  rule: fc.constantFrom('none', 'none', 'winningHandsHit', 'winningHandsMiss', 'validator'),
+  rule: fc.constantFrom('none', 'none', 'winningHandsHit', 'winningHandsMiss', 'validator', 'review', 'review', 'reviewWithCard'),
   strategies: fc.tuple(...SEATS.map(() => fc.constantFrom('teacher', 'random'))) as fc.Arbitrary<[string, string, string, string]>,
   botSeed: fc.nat(),
 });
@@ -98,7 +102,7 @@ export const opArb: fc.Arbitrary<FuzzOp> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('event' as const),
       // Types weighted towards the events of the Charleston itself; a misdeal or redeal about one value in 40.
-      type: fc.constantFrom(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 8),
+      type: fc.constantFrom(0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 8, 9, 9),
       seat: fc.oneof({ weight: 12, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.constant(4) }),
       tiles: fc.array(fc.nat(80), { maxLength: 4 }),
       blind: fc.option(fc.integer({ min: -1, max: 4 }), { freq: 2 }),
@@ -151,6 +155,8 @@ function tableOptions(table: FuzzTable, seed: number): { options: Parameters<typ
   const oracle: OracleOptions = {};
   if (table.rule === 'winningHandsHit') options.rules = { winningHands: [codes(deal.racks.east), codes(deal.racks.west.concat(deal.wall[0] as number))] };
   if (table.rule === 'winningHandsMiss') options.rules = { winningHands: [codes(deal.racks.west.concat(deal.wall[0] as number))] };
+  if (table.rule === 'review') options.rules = { declarationReview: true };
+  if (table.rule === 'reviewWithCard') options.rules = { winningHands: [codes(deal.racks.east)], declarationReview: true };
   if (table.rule === 'validator') {
     options.isWinningHand = validator;
     oracle.isWinningHand = validator;

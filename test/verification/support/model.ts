@@ -33,6 +33,8 @@ export function serializeState(snapshot: Snapshot): string {
     SEATS.map((seat) => c.offers[seat] ?? '-'),
     c.exchanged,
     countOf(c, 'north') === 12,
+    // R10 review: who has accepted East's hand (the order does not change what may follow).
+    [...c.acceptedBy].sort(),
   ]);
 }
 
@@ -55,6 +57,7 @@ export function candidates(snapshot: Snapshot): MachineEvent[] {
       { type: 'courtesy.offer', seat, count: 1 },
       { type: 'courtesy.commit', seat, tiles: own.slice(0, agreed(c, seat) ?? 1) },
       { type: 'hand.declareMahjong', seat },
+      { type: 'declaration.accept', seat },
       { type: 'wall.draw', seat },
       { type: 'misdeal.declare', seat },
     );
@@ -101,6 +104,7 @@ export function modelInputs(): Record<string, CharlestonOptions> {
   const codes = (ids: readonly number[]): Tile[] => ids.map((id) => TILE_FACES[id] as Tile);
   return {
     'North dealt 12': { seed: 2026, deal: { east: codes(deal.racks.east), south: codes(deal.racks.south), west: codes(deal.racks.west), north: codes(deal.racks.north.slice(1)) } },
+    'Declarations reviewed': { seed: 2026, rules: { declarationReview: true } },
     'East dealt 13': { seed: 2026, deal: { east: codes(deal.racks.east.slice(1)), south: codes(deal.racks.south), west: codes(deal.racks.west), north: codes(deal.racks.north) } },
   };
 }

@@ -17,6 +17,7 @@ const FIELDS: Readonly<Record<string, Readonly<Record<string, Kind | `${Kind}?`>
   'courtesy.offer': { seat: 'seat', count: 'count' },
   'courtesy.commit': { seat: 'seat', tiles: 'tiles' },
   'hand.declareMahjong': { seat: 'seat' },
+  'declaration.accept': { seat: 'seat' },
   'wall.draw': { seat: 'seat' },
   'misdeal.declare': { seat: 'seat', reason: 'reason?' },
   'hand.redeal': {},
@@ -36,6 +37,8 @@ const PASS_PHASES: readonly Phase[] = [
 /** R6: blind only on the last pass of each Charleston. */
 const BLIND_PHASES: readonly Phase[] = ['firstCharleston.left', 'secondCharleston.right'];
 const ENDED: readonly Phase[] = ['complete', 'eastMahjong', 'misdeal'];
+/** R10 with `rules.declarationReview`: the seats that review East's declared hand. */
+const REVIEWERS: readonly Seat[] = ['south', 'west', 'north'];
 const PARTNER: Readonly<Record<Seat, Seat>> = { east: 'west', west: 'east', south: 'north', north: 'south' };
 
 const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
@@ -142,7 +145,15 @@ export function shapeOf(raw: unknown): { code: RefusalCode } | { event: ShapedEv
 export function ruleRefusal(phase: Phase, context: CharlestonContext, event: ShapedEvent, options: OracleOptions = {}): RefusalCode | null {
   const seat = event.seat as Seat;
   const rackFaces = (): string[] => facesOfIds(context.racks[seat]);
+  // R10 review: East's hand lies face up; only acceptances, misdeals (disputes) and the redeal's own rule apply.
+  if (phase === 'declarationReview' && !['declaration.accept', 'misdeal.declare', 'hand.redeal'].includes(event.type)) {
+    return event.type === 'hand.declareMahjong' && seat !== 'east' ? 'ONLY_EAST' : 'NOT_NOW';
+  }
   switch (event.type) {
+    case 'declaration.accept':
+      if (seat === 'east') return 'EAST_CANNOT_ACCEPT';
+      if (phase !== 'declarationReview') return 'NOT_NOW';
+      return context.acceptedBy.includes(seat) ? 'ALREADY_ACCEPTED' : null;
     case 'pass.commit': {
       if (!PASS_PHASES.includes(phase)) return 'NOT_NOW';
       if (context.table[seat] !== null) return 'ALREADY_COMMITTED';
@@ -325,8 +336,16 @@ export function effectProblems(
       break;
     }
     case 'hand.declareMahjong':
-      expectPhase(['eastMahjong']);
+      expectPhase([b.rules.declarationReview === true ? 'declarationReview' : 'eastMahjong']);
+      if (a.acceptedBy.length > 0) problems.push('a declaration starts with acceptances already recorded');
       break;
+    case 'declaration.accept': {
+      const acceptedBy = [...b.acceptedBy, seat];
+      expectPhase([REVIEWERS.every((s) => acceptedBy.includes(s)) ? 'eastMahjong' : 'declarationReview']);
+      if (JSON.stringify(a.acceptedBy) !== JSON.stringify(acceptedBy)) problems.push(`acceptances are [${a.acceptedBy.join(' ')}], expected [${acceptedBy.join(' ')}]`);
+      if (JSON.stringify(a.racks) !== JSON.stringify(b.racks)) problems.push('an acceptance moved tiles');
+      break;
+    }
     case 'wall.draw': {
       expectPhase(before.phase === 'courtesy' ? ['courtesy', 'complete'] : [before.phase]);
       const drawn = b.wall[0];
@@ -338,6 +357,11 @@ export function effectProblems(
     case 'misdeal.declare':
       expectPhase(['misdeal']);
       if (a.misdeal?.by !== seat) problems.push(`the misdeal is not recorded as declared by ${seat}`);
+      {
+        // R10, R12: in the review a misdeal from South, West or North disputes East's hand; East's own withdraws it.
+        const reason = before.phase === 'declarationReview' && seat !== 'east' ? 'declarationDisputed' : 'declared';
+        if (a.misdeal?.reason !== reason) problems.push(`the misdeal's reason is ${String(a.misdeal?.reason)}, expected ${reason}`);
+      }
       break;
     case 'hand.redeal':
       expectPhase(['firstCharleston.right', 'misdeal']);
