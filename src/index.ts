@@ -2,18 +2,15 @@
  * The embeddable core of the Charleston engine: browser-safe (no Node-only imports), ESM with types. It holds what
  * runs and shows a table; the rest has entry points of its own, so that an app carries only what it imports:
  * `charleston-engine/bots` (strategies, `playHand`, `legalEvents`), `charleston-engine/scripts` (the script format),
- * `charleston-engine/persist` (`restore`, `invariantViolations`), `charleston-engine/i18n` (`t`, `formatMessage`, `promptFor`),
+ * `charleston-engine/persist` (`restore`, `invariantViolations`), `charleston-engine/rules` (`faceOf`, `dealFromSeed`,
+ * `mulberry32`, `resolvePass` and the other low-level helpers), `charleston-engine/i18n` (`t`, `formatMessage`, `promptFor`),
  * `charleston-engine/locales` (the ca, sw and el catalogs), the CLI (`charleston-engine/cli`) and the inspector.
  */
 export { SEATS, DIRECTIONS, PAIRS, PAIR_SEATS, isSeat } from './seats.js';
-export { targetOf, sourceOf, pairOf, partnerOf } from './public.js';
 export type { Seat, BySeat, Direction, Pair } from './seats.js';
 export { TILE_CODES, JOKER, SET_SIZE, isTile } from './tiles.js';
-export { faceOf, facesOf, sortCodes } from './public.js';
 export type { Tile, TileId } from './tiles.js';
-export { dealFromSeed, dealFromInput } from './public.js';
 export type { Deal, DealInput } from './deal.js';
-export { mulberry32, seededShuffle, nextSeed } from './public.js';
 export { isSeed, isScriptSeed, isHexSeed, freshSeed, chachaWords, MAX_SEED } from './prng.js';
 export type { Seed, Stream } from './prng.js';
 export { InputError, TableStoppedError, EngineBugError } from './errors.js';
@@ -51,7 +48,6 @@ export type { CharlestonOutput, CharlestonOutcome } from './output.js';
 export { decide, refusalFor } from './public.js';
 export { EVENT_TYPES } from './rules/event-shape.js';
 export { parseEvent } from './public.js';
-export { resolvePass } from './public.js';
 export { PHASES } from './phase.js';
 export { phaseOf } from './public.js';
 export { viewFor } from './views.js';

@@ -124,31 +124,10 @@ export function randomWords(seed: Seed, stream: Stream = 'shuffle'): () => numbe
 
 /** Shuffles a copy of `items` with the seeded Fisher–Yates described above. */
 export function seededShuffle<T>(items: readonly T[], seed: Seed, stream: Stream = 'shuffle'): T[] {
-  if (typeof seed === 'number' && stream === 'shuffle') return mulberryShuffle([...items], seed);
   const next = randomWords(seed, stream);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i -= 1) {
     const j = Math.floor((next() * (i + 1)) / 0x1_0000_0000);
-    const a = out[i] as T;
-    out[i] = out[j] as T;
-    out[j] = a;
-  }
-  return out;
-}
-
-/**
- * {@link seededShuffle} of a 32-bit seed's shuffle stream, with {@link mulberry32}'s steps written inline (the deal
- * of every scripted table runs through it): the same words, so the same order, as the generic loop.
- */
-function mulberryShuffle<T>(out: T[], seed: number): T[] {
-  let state = seed >>> 0;
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const word = (t ^ (t >>> 14)) >>> 0;
-    const j = Math.floor((word * (i + 1)) / 0x1_0000_0000);
     const a = out[i] as T;
     out[i] = out[j] as T;
     out[j] = a;

@@ -6,7 +6,6 @@ import { ct } from './i18n/catalog.js';
 import {
   REFUSAL_CODES,
   SEATS,
-  facesOf,
   refusalMessage,
   t,
   type CharlestonService,
@@ -14,6 +13,7 @@ import {
   type MessageKey,
   type RefusalCode,
 } from '../index.js';
+import { facesOf } from '../entries/rules.js';
 import type { StepFailure, StepResult } from '../entries/scripts.js';
 
 /** One event, compactly: `east pass.commit [1B 2B 3B] blind=1`. */

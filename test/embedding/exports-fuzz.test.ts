@@ -9,6 +9,7 @@ import * as core from '../../src/index.js';
 import * as bots from '../../src/entries/bots.js';
 import * as i18n from '../../src/entries/i18n.js';
 import * as persistEntry from '../../src/entries/persist.js';
+import * as rules from '../../src/entries/rules.js';
 import * as scripts from '../../src/entries/scripts.js';
 
 const SEED = 20_261_201;
@@ -23,8 +24,8 @@ const valueArb: fc.Arbitrary<unknown> = fc.oneof(
 
 // Classes (InputError, RestoreError) are constructed, not called; every other function is fuzzed.
 const isClass = (value: unknown): boolean => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
-/** The core entry and the other browser-safe entries (`charleston-engine/bots`, `/scripts`, `/persist`, `/i18n`). */
-const exported: Record<string, unknown> = { ...core, ...bots, ...scripts, ...persistEntry, ...i18n };
+/** The core entry and the other browser-safe entries (`charleston-engine/bots`, `/scripts`, `/persist`, `/i18n`, `/rules`). */
+const exported: Record<string, unknown> = { ...core, ...bots, ...scripts, ...persistEntry, ...i18n, ...rules };
 const functions = Object.entries(exported).filter(
   (entry): entry is [string, (...args: unknown[]) => unknown] => typeof entry[1] === 'function' && !isClass(entry[1]),
 );

@@ -7,16 +7,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   InputError,
   createCharleston,
-  dealFromInput,
   freshSeed,
   legalActions,
-  nextSeed,
   persist,
   viewFor,
   type CharlestonService,
   type Seat,
   type SendResult,
 } from '../../src/index.js';
+import { dealFromInput, nextSeed } from '../../src/entries/rules.js';
 import { legalEvents, teacherStrategy } from '../../src/entries/bots.js';
 import { RestoreError, restore } from '../../src/entries/persist.js';
 import { MAX_LISTENER_EVENTS } from '../../src/service.js';
