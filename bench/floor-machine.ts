@@ -6,7 +6,7 @@
  * Written out by hand like the machine; `test/unit/floor-machine.test.ts` checks that its state tree, transitions,
  * guards and actions (names and params) are the machine's, so the two cannot drift apart silently.
  */
-import { assign, createActor, setup } from 'xstate';
+import { and, assign, createActor, setup } from 'xstate';
 
 interface FloorContext {
   /** Packets on the table in this pass (or courtesy packets of each pair). */
@@ -24,6 +24,7 @@ type FloorEvent =
   | { type: 'courtesy.offer'; seat: string; count: number }
   | { type: 'courtesy.commit'; seat: string; tiles: string[] }
   | { type: 'hand.declareMahjong'; seat: string }
+  | { type: 'declaration.accept'; seat: string }
   | { type: 'wall.draw'; seat: string }
   | { type: 'misdeal.declare'; seat: string; reason?: string }
   | { type: 'hand.redeal' }
@@ -42,6 +43,10 @@ export const floorMachine = setup({
     hasCommitted: () => true,
     allSeatsCommitted: ({ context }) => context.committed === 4,
     isWinningOpening: (_, _params: { phase: string }) => true,
+    hasDeclarationReview: () => false,
+    isLegalAcceptance: () => true,
+    allOthersAccepted: () => false,
+    isDispute: () => false,
     isShortNorth: () => true,
     isLegalVote: () => true,
     isStopVote: ({ event }) => event.type === 'vote.cast' && event.vote === 'stop',
@@ -71,6 +76,8 @@ export const floorMachine = setup({
     exchangeCourtesy: assign(({ context }, _params: { pair: Pair }) => ({ exchanged: context.exchanged + 1 })),
     drawForNorth: () => {},
     recordMisdeal: () => {},
+    recordDispute: () => {},
+    recordAcceptance: () => {},
     recordWrongCount: () => {},
     redealHand: () => {},
     emitRefusal: () => {},
@@ -95,7 +102,13 @@ export const floorMachine = setup({
         right: {
           on: {
             'pass.commit': { guard: { type: 'isLegalCommit', params: { phase: 'firstCharleston.right' } }, actions: 'recordCommit' },
-            'hand.declareMahjong': { guard: { type: 'isWinningOpening', params: { phase: 'firstCharleston.right' } }, target: '#floor.eastMahjong' },
+            'hand.declareMahjong': [
+              {
+                guard: and([{ type: 'isWinningOpening', params: { phase: 'firstCharleston.right' as const } }, 'hasDeclarationReview']),
+                target: '#floor.declarationReview',
+              },
+              { guard: { type: 'isWinningOpening', params: { phase: 'firstCharleston.right' } }, target: '#floor.eastMahjong' },
+            ],
           },
           always: { guard: 'allSeatsCommitted', target: 'across', actions: { type: 'resolvePass', params: { phase: 'firstCharleston.right' } } },
         },
@@ -199,6 +212,16 @@ export const floorMachine = setup({
           },
         },
       },
+    },
+    declarationReview: {
+      on: {
+        'declaration.accept': { guard: 'isLegalAcceptance', actions: 'recordAcceptance' },
+        'misdeal.declare': [
+          { guard: 'isDispute', target: 'misdeal', actions: 'recordDispute' },
+          { guard: 'isLegalMisdeal', target: 'misdeal', actions: 'recordMisdeal' },
+        ],
+      },
+      always: { guard: 'allOthersAccepted', target: 'eastMahjong' },
     },
     complete: { type: 'final' },
     eastMahjong: { type: 'final' },

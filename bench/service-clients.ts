@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { WebSocket } from 'ws';
-import { mulberry32 } from '../src/index.js';
+import { mulberry32 } from '../src/entries/rules.js';
 import { moveFromView } from '../test/server/support.js';
 import { CharlestonPeer, ROUNDS, peerMove } from './service-game.js';
 import { waitUntil, within } from './service-wait.js';

@@ -5,7 +5,7 @@
  * engine's own for the seed. `playerView` is an allow-list: a player sees its own rack and the public counts.
  */
 import { ActivePlayers, INVALID_MOVE } from 'boardgame.io/core';
-import { dealFromSeed, faceOf } from '../src/index.js';
+import { dealFromSeed, faceOf } from '../src/entries/rules.js';
 
 /** The game state. */
 export interface PeerState {

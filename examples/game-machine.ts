@@ -10,8 +10,6 @@ import { assign, createActor, sendTo, setup, type ActorOptions } from 'xstate';
 import {
   charlestonMachine,
   legalActions,
-  mulberry32,
-  teacherStrategy,
   viewFor,
   type CharlestonEvent,
   type CharlestonOutput,
@@ -19,6 +17,8 @@ import {
   type Refusal,
   type Seat,
 } from 'charleston-engine';
+import { mulberry32 } from 'charleston-engine/rules';
+import { teacherStrategy } from 'charleston-engine/bots';
 
 /** What the game remembers: the seed of its deal, the Charleston's result, and what was refused. */
 export interface GameContext {

@@ -1,16 +1,16 @@
 /**
- * The embeddable core of the Charleston engine: browser-safe (no Node-only imports), ESM with types.
- * The CLI (`charleston-engine/cli`) and the inspector live behind their own entry points.
+ * The embeddable core of the Charleston engine: browser-safe (no Node-only imports), ESM with types. It holds what
+ * runs and shows a table; the rest has entry points of its own, so that an app carries only what it imports:
+ * `charleston-engine/bots` (strategies, `playHand`, `legalEvents`), `charleston-engine/scripts` (the script format),
+ * `charleston-engine/persist` (`restore`, `invariantViolations`), `charleston-engine/rules` (`faceOf`, `dealFromSeed`,
+ * `mulberry32`, `resolvePass` and the other low-level helpers), `charleston-engine/i18n` (`t`, `formatMessage`, `promptFor`),
+ * `charleston-engine/locales` (the ca, sw and el catalogs), the CLI (`charleston-engine/cli`) and the inspector.
  */
 export { SEATS, DIRECTIONS, PAIRS, PAIR_SEATS, isSeat } from './seats.js';
-export { targetOf, sourceOf, pairOf, partnerOf } from './public.js';
 export type { Seat, BySeat, Direction, Pair } from './seats.js';
 export { TILE_CODES, JOKER, SET_SIZE, isTile } from './tiles.js';
-export { faceOf, facesOf, sortCodes } from './public.js';
 export type { Tile, TileId } from './tiles.js';
-export { dealFromSeed, dealFromInput } from './public.js';
 export type { Deal, DealInput } from './deal.js';
-export { mulberry32, seededShuffle, nextSeed } from './public.js';
 export { isSeed, isScriptSeed, isHexSeed, freshSeed, chachaWords, MAX_SEED } from './prng.js';
 export type { Seed, Stream } from './prng.js';
 export { InputError, TableStoppedError, EngineBugError } from './errors.js';
@@ -48,33 +48,18 @@ export type { CharlestonOutput, CharlestonOutcome } from './output.js';
 export { decide, refusalFor } from './public.js';
 export { EVENT_TYPES } from './rules/event-shape.js';
 export { parseEvent } from './public.js';
-export { resolvePass } from './public.js';
-export { invariantViolations } from './public.js';
 export { PHASES } from './phase.js';
-export { phaseOf, matchesPath } from './public.js';
-export { parseScript, parseScriptText } from './script/script.js';
-export type { Script, ScriptStep, Expectation, RackExpectation } from './script/script.js';
-export { runScript } from './public.js';
-export type { ScriptResult, StepResult, StepFailure, RunOptions } from './script/run.js';
+export { phaseOf } from './public.js';
 export { viewFor } from './views.js';
 export { waitingFor } from './public.js';
 export type { PublicView, SeatView, TileView, ViewOptions } from './views.js';
 export { LOCALES, DEFAULT_LOCALE } from './i18n/catalog.js';
 export type { Locale, MessageKey, MessageParams, Catalog, PluralMessage } from './i18n/catalog.js';
 export { resolveLocale, isLocale, CATALOGS } from './i18n/translate.js';
-export type { ExtraEntries } from './i18n/translate.js';
-export { t, localizeRefusal, refusalMessage, registerCatalog, promptFor, formatMessage } from './public.js';
-export type { PromptInput } from './i18n/prompt.js';
+export { t, localizeRefusal, refusalMessage } from './public.js';
 export type { ResolvedLocale } from './i18n/translate.js';
 export { legalActions } from './legal.js';
-export { legalEvents, multisetChoices } from './public.js';
 export type { LegalActions, LegalActionOptions } from './legal.js';
-export { restore, readPersisted, RestoreError, PERSIST_VERSION, PERSIST_FORMAT, MAX_HAND, MAX_PERSISTED_LENGTH } from './persist.js';
+export { PERSIST_VERSION, PERSIST_FORMAT, MAX_HAND, MAX_PERSISTED_LENGTH } from './persist.js';
 export { persist, toPersisted } from './public.js';
-export type { PersistedTable, RestoreProblem, RestoreOptions } from './persist.js';
-export type { Strategy } from './bots/strategy.js';
-export { teacherStrategy } from './bots/teacher.js';
-export { randomStrategy } from './bots/random.js';
-export { STRATEGIES } from './bots/table.js';
-export { playHand } from './public.js';
-export type { PlayOptions, PlayOutcome, PlayedEvent } from './bots/table.js';
+export type { PersistedTable } from './persist.js';

@@ -5,7 +5,8 @@
  */
 import { agreedCount } from './rules/courtesy.js';
 import { bySeat, type BySeat } from './seats.js';
-import { faceOf, sortIds, type Tile } from './tiles.js';
+import { facesOf, sortIds, type Tile } from './tiles.js';
+import { allSeatsContinued } from './rules/hand.js';
 import type { CharlestonContext } from './types.js';
 
 /** How the hand ended: ready for East's first discard, or East's winning opening hand (R10). */
@@ -30,12 +31,17 @@ export interface CharlestonOutput {
 
 /** The output of a hand that ended with `outcome`. */
 export function charlestonOutput(context: CharlestonContext, outcome: CharlestonOutcome): CharlestonOutput {
-  const votes = Object.values(context.votes);
-  const secondCharleston = votes.includes('stop') ? 'stopped' : votes.every((vote) => vote === 'continue') ? 'played' : 'notReached';
+  const { votes } = context;
+  const secondCharleston =
+    votes.east === 'stop' || votes.south === 'stop' || votes.west === 'stop' || votes.north === 'stop'
+      ? 'stopped'
+      : allSeatsContinued(context)
+        ? 'played'
+        : 'notReached';
   return {
     outcome,
-    racks: bySeat((seat) => sortIds([...context.racks[seat]]).map(faceOf)),
-    wall: context.wall.map(faceOf),
+    racks: bySeat((seat) => facesOf(sortIds(context.racks[seat].slice()))),
+    wall: facesOf(context.wall),
     dealer: context.dealer,
     hand: context.hand,
     secondCharleston,

@@ -33,7 +33,14 @@ export function phaseOf(value: StateValue): Phase {
   let phase: Phase | undefined;
   if (typeof value === 'string') phase = BY_PATH.get(value);
   else {
-    const top = Object.keys(value)[0];
+    let top: string | undefined;
+    // The first own key (what `Object.keys(value)[0]` gives), without building the list.
+    for (const key in value) {
+      if (Object.prototype.hasOwnProperty.call(value, key)) {
+        top = key;
+        break;
+      }
+    }
     if (top === 'courtesy') return 'courtesy';
     const inner = top === undefined ? undefined : value[top];
     if (top !== undefined && typeof inner === 'string') phase = NESTED.get(top)?.get(inner);

@@ -26,6 +26,8 @@ export const PAIR_SEATS: { readonly [P in Pair]: readonly [Seat, Seat] } = {
 };
 
 const STEP: { readonly [D in Direction]: number } = { right: 1, across: 2, left: 3 };
+/** Each seat's place in {@link SEATS}. */
+const SEAT_INDEX: { readonly [S in Seat]: number } = { east: 0, south: 1, west: 2, north: 3 };
 
 /** True when `value` names a seat. */
 export function isSeat(value: unknown): value is Seat {
@@ -34,12 +36,12 @@ export function isSeat(value: unknown): value is Seat {
 
 /** The seat that receives what `seat` passes in `direction`. */
 export function targetOf(seat: Seat, direction: Direction): Seat {
-  return SEATS[(SEATS.indexOf(seat) + STEP[direction]) % 4] as Seat;
+  return SEATS[(SEAT_INDEX[seat] + STEP[direction]) % 4] as Seat;
 }
 
 /** The seat whose packet arrives at `seat` when the table passes in `direction`. */
 export function sourceOf(seat: Seat, direction: Direction): Seat {
-  return SEATS[(SEATS.indexOf(seat) + 4 - STEP[direction]) % 4] as Seat;
+  return SEATS[(SEAT_INDEX[seat] + 4 - STEP[direction]) % 4] as Seat;
 }
 
 /** The courtesy pair a seat belongs to. */

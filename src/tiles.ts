@@ -54,7 +54,9 @@ export function faceOf(id: TileId): Tile {
 
 /** The faces of a list of tile ids, in order. */
 export function facesOf(ids: readonly TileId[]): Tile[] {
-  return ids.map(faceOf);
+  const faces = new Array<Tile>(ids.length);
+  for (let i = 0; i < ids.length; i += 1) faces[i] = faceOf(ids[i] as TileId);
+  return faces;
 }
 
 /** Counts codes: a multiset as a map from code to count. */
@@ -76,15 +78,16 @@ export function sortCodes(codes: readonly Tile[]): Tile[] {
 function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
   for (let c = 0; c < codes.length; c += 1) {
     const code = codes[c];
-    let found: TileId | undefined;
-    for (let r = 0; r < rack.length; r += 1) {
+    let found = -1;
+    for (let r = 0; r < rack.length && found === -1; r += 1) {
       const candidate = rack[r] as TileId;
-      if (TILE_FACES[candidate] === code && !picked.includes(candidate)) {
-        found = candidate;
-        break;
-      }
+      if (TILE_FACES[candidate] !== code) continue;
+      // Not picked yet by an earlier code (a plain loop over the first `c` picks: `picked` may still have holes).
+      let taken = false;
+      for (let p = 0; p < c; p += 1) if (picked[p] === candidate) taken = true;
+      if (!taken) found = candidate;
     }
-    if (found === undefined) return c;
+    if (found === -1) return c;
     picked[c] = found;
   }
   return -1;
@@ -100,21 +103,35 @@ export function pickFromRack(rack: readonly TileId[], codes: readonly Tile[]): T
   return pickInto(rack, codes, picked) === -1 ? picked : undefined;
 }
 
+/** Scratch picks for {@link firstUnpickable}: only the first `c` entries are read while code `c` is picked. */
+const SCRATCH: TileId[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
 /** The first code of `codes` that the rack cannot supply (counting duplicates), or undefined. */
 export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
-  const missing = pickInto(rack, codes, new Array<TileId>(codes.length));
+  // A check keeps no picks: a packet's worth of scratch is reused (pickInto is synchronous and calls nothing out).
+  const picks = codes.length <= SCRATCH.length ? SCRATCH : new Array<TileId>(codes.length);
+  const missing = pickInto(rack, codes, picks);
   return missing === -1 ? undefined : codes[missing];
 }
 
 /** `rack` without the tiles in `ids`. */
 export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
   let kept = 0;
-  for (const id of rack) if (!ids.includes(id)) kept += 1;
+  for (let r = 0; r < rack.length; r += 1) if (!listed(ids, rack[r] as TileId)) kept += 1;
   // Sized up front (no spare capacity: racks are what a live table holds).
   const out = new Array<TileId>(kept);
   let at = 0;
-  for (const id of rack) if (!ids.includes(id)) out[at++] = id;
+  for (let r = 0; r < rack.length; r += 1) {
+    const id = rack[r] as TileId;
+    if (!listed(ids, id)) out[at++] = id;
+  }
   return out;
+}
+
+/** Whether `id` is in the short list `ids` (a packet: a plain loop beats `includes` on three entries). */
+function listed(ids: readonly TileId[], id: TileId): boolean {
+  for (let i = 0; i < ids.length; i += 1) if (ids[i] === id) return true;
+  return false;
 }
 
 /** Sorts tile ids ascending in place and returns them (insertion sort: racks are short and nearly sorted). */
@@ -133,5 +150,9 @@ export function sortIds(ids: TileId[]): TileId[] {
 
 /** `rack` with `ids` added, sorted by id. */
 export function withTiles(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
-  return sortIds(rack.concat(ids));
+  // One allocation, sized exactly; insertion sort (racks are short and kept sorted, so the rack part is in order).
+  const out = new Array<TileId>(rack.length + ids.length);
+  for (let r = 0; r < rack.length; r += 1) out[r] = rack[r] as TileId;
+  for (let i = 0; i < ids.length; i += 1) out[rack.length + i] = ids[i] as TileId;
+  return sortIds(out);
 }

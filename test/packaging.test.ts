@@ -77,7 +77,9 @@ describe('the packed tarball in a fresh project', () => {
       join(app, 'play.js'),
       [
         "import 'charleston-engine/locales';",
-        "import { createCharleston, playHand, viewFor, persist, restore } from 'charleston-engine';",
+        "import { createCharleston, viewFor, persist } from 'charleston-engine';",
+        "import { playHand } from 'charleston-engine/bots';",
+        "import { restore } from 'charleston-engine/persist';",
         'const { service, phase } = playHand({ seed: 2026 });',
         "const east = viewFor(service.getSnapshot(), 'east', { locale: 'ca' });",
         "const refused = createCharleston({ seed: 1, locale: 'el' }).send({ type: 'vote.cast', seat: 'east', vote: 'stop' });",

@@ -8,7 +8,8 @@
  */
 import { createWebSocketInspector } from '@statelyai/inspect';
 import { waitConnected } from '../inspect-common/wait-connected.mjs';
-import { createCharleston, playHand } from 'charleston-engine';
+import { createCharleston } from 'charleston-engine';
+import { playHand } from 'charleston-engine/bots';
 
 const url = process.argv.find((arg) => arg.startsWith('ws://') || arg.startsWith('wss://')) ?? 'ws://127.0.0.1:8123/inspect';
 const seed = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 2026);

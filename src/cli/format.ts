@@ -6,16 +6,15 @@ import { ct } from './i18n/catalog.js';
 import {
   REFUSAL_CODES,
   SEATS,
-  facesOf,
   refusalMessage,
   t,
   type CharlestonService,
   type Locale,
   type MessageKey,
   type RefusalCode,
-  type StepFailure,
-  type StepResult,
 } from '../index.js';
+import { facesOf } from '../entries/rules.js';
+import type { StepFailure, StepResult } from '../entries/scripts.js';
 
 /** One event, compactly: `east pass.commit [1B 2B 3B] blind=1`. */
 export function formatEvent(event: unknown): string {

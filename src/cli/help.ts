@@ -1,6 +1,7 @@
 /** The help texts: the overview (`charleston --help`) and one page per command (`charleston run --help`). */
 import { ct, type CliKey } from './i18n/catalog.js';
-import { LOCALES, STRATEGIES, type Locale } from '../index.js';
+import { LOCALES, type Locale } from '../index.js';
+import { STRATEGIES } from '../entries/bots.js';
 import type { FlagSpec, FlagSpecs } from './args.js';
 import { installLine } from './require-peer.js';
 

@@ -5,7 +5,8 @@
  * (`createBrowserInspector({ url })` in a browser, `createWebSocketInspector({ url: 'ws://HOST:PORT/inspect' })` in Node).
  */
 import { readFileSync } from 'node:fs';
-import { createCharleston, InputError, parseScriptText, type Locale } from '../index.js';
+import { createCharleston, InputError, type Locale } from '../index.js';
+import { parseScriptText } from '../entries/scripts.js';
 import { scriptSetup } from '../inspector/adapters.js';
 import { startInspectorServer, type InspectorServer, type InspectorServerOptions } from '../inspector/server.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';

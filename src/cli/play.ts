@@ -2,14 +2,12 @@
 import { ct } from './i18n/catalog.js';
 import {
   SEATS,
-  STRATEGIES,
   createCharleston,
   isSeed,
-  playHand,
   type BySeat,
   type Locale,
-  type Strategy,
 } from '../index.js';
+import { STRATEGIES, playHand, type Strategy } from '../entries/bots.js';
 import { formatAccepted, formatPhaseHeader, formatRacks, formatRefused } from './format.js';
 import type { Io } from './io.js';
 

@@ -4,7 +4,8 @@
  */
 import { ct } from './i18n/catalog.js';
 import { readFileSync } from 'node:fs';
-import { InputError, createCharleston, localizeRefusal, parseScriptText, runScript, type CharlestonOptions, type Locale, type Script, type StepResult } from '../index.js';
+import { InputError, createCharleston, localizeRefusal, type CharlestonOptions, type Locale } from '../index.js';
+import { parseScriptText, runScript, type Script, type StepResult } from '../entries/scripts.js';
 import { formatRacks, formatStep } from './format.js';
 import type { Io } from './io.js';
 

@@ -4,7 +4,8 @@
  * A phase the page's engine does not know yet (a newer service's, such as East's declaration in review) gets the
  * client's own sentence, or none, instead of breaking the page.
  */
-import { promptFor, type Locale, type SeatView } from '../index.js';
+import type { Locale, SeatView } from '../index.js';
+import { promptFor } from '../entries/i18n.js';
 import { isInReview } from './flow.logic.js';
 import { ct } from './i18n/catalog.js';
 

@@ -7,7 +7,8 @@
  * holds the sender's own tiles and its blind count; what the receiver kept is resolved as the engine resolves a blind
  * pass (the IOU method, decision 0002). Pure: plain data in, plain data out.
  */
-import { SEATS, isSeat, isTile, partnerOf, sourceOf, targetOf, type Direction, type Seat, type Tile } from '../index.js';
+import { partnerOf, sourceOf, targetOf } from '../entries/rules.js';
+import { SEATS, isSeat, isTile, type Direction, type Seat, type Tile } from '../index.js';
 
 /** One entry of the table's log as read from the service. */
 export interface LogEntry {

@@ -11,11 +11,11 @@ import {
   SEATS,
   createCharleston,
   legalActions,
-  teacherStrategy,
   viewFor,
   type CharlestonService,
   type Seat,
 } from '../index.js';
+import { teacherStrategy } from '../entries/bots.js';
 import type { FlowInput } from './flow.machine.js';
 import type { LogEntry } from './review.js';
 import type { TableApi } from './table-api.js';

@@ -5,7 +5,8 @@
  * computed here from the same rules the teacher uses (a suit with its dragon, like numbers, winds and dragons;
  * flowers help every line; jokers and pairs are kept).
  */
-import { JOKER, teacherStrategy, type CharlestonEvent, type LegalActions, type Locale, type SeatView, type Tile } from '../index.js';
+import { JOKER, type CharlestonEvent, type LegalActions, type Locale, type SeatView, type Tile } from '../index.js';
+import { teacherStrategy } from '../entries/bots.js';
 import { ct, type ClientKey } from './i18n/catalog.js';
 import { tileNames } from './tiles.js';
 

@@ -2,7 +2,8 @@
  * Small helpers the inspector needs that the core's public entry does not export: plain-object checks and the
  * table options a script sets up. Kept here so the inspector imports the core only through `../index.js`.
  */
-import type { CharlestonOptions, Script } from '../index.js';
+import type { CharlestonOptions } from '../index.js';
+import type { Script } from '../entries/scripts.js';
 
 /** True for a plain object (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -11,16 +11,15 @@
 import {
   createCharleston,
   legalActions,
-  playHand,
   viewFor,
   SEATS,
   type BySeat,
   type CharlestonOptions,
   type CharlestonService,
-  type Script,
   type Seat,
-  type Strategy,
 } from '../index.js';
+import { playHand, type Strategy } from '../entries/bots.js';
+import type { Script } from '../entries/scripts.js';
 import { isRecord, own, scriptSetup } from './adapters.js';
 import { LogRing } from './log-ring.js';
 import type { LogEntry, TableMessage } from './protocol.js';

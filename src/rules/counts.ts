@@ -30,5 +30,9 @@ export function seatsWithWrongCount(context: Pick<CharlestonContext, 'racks' | '
 
 /** True when any seat's count calls for a misdeal (R11, R12). */
 export function hasWrongCount(context: Pick<CharlestonContext, 'racks' | 'table'>): boolean {
-  return seatsWithWrongCount(context).length > 0;
+  for (const seat of SEATS) {
+    const count = tileCount(context, seat);
+    if (count !== expectedCount(seat) && !(seat === 'north' && count === expectedCount(seat) - 1)) return true;
+  }
+  return false;
 }

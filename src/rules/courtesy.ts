@@ -3,7 +3,7 @@
  * pair's count is the lower offer; each seat then commits exactly that many tiles; when both have
  * committed the pair exchanges. A count of 0 ends the pair's courtesy with no exchange.
  */
-import { PAIR_SEATS, pairOf, type Pair, type Seat } from '../seats.js';
+import { PAIR_SEATS, pairOf, withSeat, type Pair, type Seat } from '../seats.js';
 import { withTiles } from '../tiles.js';
 import type { Tile } from '../tiles.js';
 import type { CharlestonContext, NotNowReason, Phase, RefusalData } from '../types.js';
@@ -19,9 +19,9 @@ export type PairStatus = 'offering' | 'exchanging' | 'done';
 
 /** The pair's agreed count (the lower offer), or null until both have offered. */
 export function agreedCount(context: CharlestonContext, pair: Pair): number | null {
-  const [a, b] = PAIR_SEATS[pair];
-  const offerA = context.offers[a];
-  const offerB = context.offers[b];
+  const { offers } = context;
+  const offerA = pair === 'eastWest' ? offers.east : offers.south;
+  const offerB = pair === 'eastWest' ? offers.west : offers.north;
   return offerA === null || offerB === null ? null : Math.min(offerA, offerB);
 }
 
@@ -72,7 +72,8 @@ export function checkCourtesyCommit(
 
 /** True when both seats of the pair have their courtesy packet on the table. */
 export function hasPairCommitted(context: CharlestonContext, pair: Pair): boolean {
-  return PAIR_SEATS[pair].every((seat) => context.table[seat] !== null);
+  const { table } = context;
+  return pair === 'eastWest' ? table.east !== null && table.west !== null : table.south !== null && table.north !== null;
 }
 
 /** Exchanges the pair's courtesy packets: each goes to the partner's rack. */
@@ -83,10 +84,12 @@ export function exchangeCourtesy(
   const [a, b] = PAIR_SEATS[pair];
   const packetA = context.table[a]?.tiles ?? [];
   const packetB = context.table[b]?.tiles ?? [];
+  // Each per-seat object is built whole (one shape, like `withSeat`), not spread and overwritten by computed keys.
+  const racks = withSeat(context.racks, a, withTiles(context.racks[a], packetB));
   return {
-    racks: { ...context.racks, [a]: withTiles(context.racks[a], packetB), [b]: withTiles(context.racks[b], packetA) },
-    table: { ...context.table, [a]: null, [b]: null },
-    received: { ...context.received, [a]: packetB, [b]: packetA },
-    exchanged: { ...context.exchanged, [pair]: true },
+    racks: withSeat(racks, b, withTiles(context.racks[b], packetA)),
+    table: withSeat(withSeat(context.table, a, null), b, null),
+    received: withSeat(withSeat(context.received, a, packetB), b, packetA),
+    exchanged: pair === 'eastWest' ? { eastWest: true, southNorth: context.exchanged.southNorth } : { eastWest: context.exchanged.eastWest, southNorth: true },
   };
 }

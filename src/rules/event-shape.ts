@@ -3,9 +3,9 @@
  * `INVALID_EVENT`, then `UNKNOWN_SEAT`, then `UNKNOWN_TILE`. Reads own properties only.
  */
 import { isRecord, own } from '../errors.js';
-import { isSeat } from '../seats.js';
-import { SET_SIZE, isTile } from '../tiles.js';
-import type { CharlestonEvent, CharlestonEventType, RefusalParamsByCode, RuleResult } from '../types.js';
+import { isSeat, type Seat } from '../seats.js';
+import { SET_SIZE, isTile, type Tile } from '../tiles.js';
+import type { CharlestonEvent, CharlestonEventType, RefusalParamsByCode, RuleResult, Vote } from '../types.js';
 import { echo, refuse, shown } from './refuse.js';
 
 type FieldKind = 'seat' | 'tiles' | 'blind' | 'vote' | 'count' | 'reason';
@@ -89,13 +89,17 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
   if (!isEventType(type)) return invalid({ problem: 'unknownType', got: shown(type) });
   const fields = EVENT_FIELDS[type];
   for (const key in raw) {
-    if (key !== 'type' && hasOwn(raw, key) && !hasOwn(fields, key)) {
+    if (key !== 'type' && !hasOwn(fields, key) && hasOwn(raw, key)) {
       return invalid({ problem: 'unknownField', type, field: echo(key) });
     }
   }
-  // Check each field and rebuild the event from its known fields only: nothing else from the input reaches the machine.
-  const event: Record<string, unknown> = { type };
-  for (const [name, spec] of FIELD_LISTS[type]) {
+  // Each field in declaration order (so the first problem is reported), into at most three values.
+  const list = FIELD_LISTS[type];
+  let v0: unknown;
+  let v1: unknown;
+  let v2: unknown;
+  for (let index = 0; index < list.length; index += 1) {
+    const [name, spec] = list[index] as readonly [string, FieldSpec];
     const value = own(raw, name);
     if (value === undefined) {
       if (spec.optional) continue;
@@ -103,15 +107,51 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
     }
     const problem = typeProblem(spec.kind, name, value);
     if (problem !== null) return invalid({ ...problem, type });
-    event[name] = Array.isArray(value) ? [...value] : value;
+    if (index === 0) v0 = value;
+    else if (index === 1) v1 = value;
+    else v2 = value;
   }
-  const seat = event.seat;
-  if (seat !== undefined && !isSeat(seat)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: echo(String(seat)) }) };
-  const tiles = event.tiles;
-  if (Array.isArray(tiles)) {
-    for (const tile of tiles) if (!isTile(tile)) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: echo(String(tile)) }) };
+  // Every event but hand.redeal has `seat` first; a `tiles` list is always the second field.
+  if (v0 !== undefined && !isSeat(v0)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: echo(String(v0)) }) };
+  if (Array.isArray(v1)) {
+    // The tile list is copied element by element, and the copy is what is checked and kept.
+    const tiles = new Array<Tile>(v1.length);
+    for (let i = 0; i < v1.length; i += 1) {
+      const tile: unknown = v1[i];
+      if (!isTile(tile)) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: echo(String(tile)) }) };
+      tiles[i] = tile;
+    }
+    v1 = tiles;
   }
-  return { ok: true, value: event as CharlestonEvent };
+  return { ok: true, value: buildEvent(type, v0 as Seat, v1, v2) };
+}
+
+/**
+ * The event rebuilt from its checked fields: a fresh object of one shape per type (own data only, the tile list
+ * already copied, an absent optional field left out), so nothing the sender keeps a reference to reaches the machine.
+ */
+function buildEvent(type: CharlestonEventType, seat: Seat, second: unknown, third: unknown): CharlestonEvent {
+  switch (type) {
+    case 'pass.commit': {
+      const tiles = second as Tile[];
+      return third === undefined ? { type, seat, tiles } : { type, seat, tiles, blind: third as number };
+    }
+    case 'courtesy.commit':
+      return { type, seat, tiles: second as Tile[] };
+    case 'vote.cast':
+      return { type, seat, vote: second as Vote };
+    case 'courtesy.offer':
+      return { type, seat, count: second as number };
+    case 'misdeal.declare':
+      return second === undefined ? { type, seat } : { type, seat, reason: second as string };
+    case 'hand.redeal':
+      return { type };
+    case 'pass.retract':
+    case 'hand.declareMahjong':
+    case 'declaration.accept':
+    case 'wall.draw':
+      return { type, seat };
+  }
 }
 
 /** Narrows a parsed event to one type. */

@@ -77,6 +77,24 @@ export function allCommitted(table: BySeat<Packet | null>): boolean {
 }
 
 /**
+ * The tile at position `index` of the packet that `seat` sends (IOU, R6): its own tiles first, then what it forwards
+ * blind, which is the tile at the remaining position of the packet it receives. Terminates: a seat that keeps
+ * anything (blind < 3) passed an own tile itself, so going once round its ring lowers the index by at least one.
+ */
+function tileAt(packets: BySeat<Packet>, direction: Direction, seat: Seat, index: number): TileId {
+  let at = seat;
+  let position = index;
+  for (let hops = 0; hops <= 4 * PACKET_SIZE * 4; hops += 1) {
+    const own = packets[at].tiles;
+    const id = own[position];
+    if (id !== undefined) return id;
+    position -= own.length;
+    at = sourceOf(at, direction);
+  }
+  throw new Error('resolvePass: a packet ring without own tiles');
+}
+
+/**
  * Resolves a pass with the IOU method (R6). Each seat's outgoing packet is its own tiles in the order listed,
  * then the first `blind` tiles of its incoming packet in arrival order; the rest of the incoming packet joins
  * its rack. Where no seat of a ring passes a tile of its own, nothing moves in that ring.
@@ -92,15 +110,6 @@ export function resolvePass(
     if (packet === null) throw new Error(`resolvePass: ${seat} has not committed`);
     packets[seat] = packet;
   }
-  // The tile at position `index` of the packet that `seat` sends.
-  // Terminates: a seat that keeps anything (blind < 3) passed an own tile itself, so going once round its
-  // ring lowers the index by at least one.
-  const tileAt = (seat: Seat, index: number, hops: number): TileId => {
-    if (hops > 4 * PACKET_SIZE * 4) throw new Error('resolvePass: a packet ring without own tiles');
-    const own = packets[seat].tiles;
-    const id = own[index];
-    return id !== undefined ? id : tileAt(sourceOf(seat, direction), index - own.length, hops + 1);
-  };
   const racks = { ...context.racks };
   const received = {} as BySeat<TileId[]>;
   for (const seat of SEATS) {
@@ -108,7 +117,7 @@ export function resolvePass(
     const blind = packets[seat].blind;
     // Sized up front (no spare capacity). A seat passing three blind keeps nothing; when all four do, no tile moves.
     const kept = new Array<TileId>(PACKET_SIZE - blind);
-    for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(from, index, 0);
+    for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(packets, direction, from, index);
     received[seat] = kept;
     racks[seat] = withTiles(context.racks[seat], kept);
   }

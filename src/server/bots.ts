@@ -4,7 +4,9 @@
  * nodes choose a move for the same turn, the second finds the version moved on and does nothing. Bot choices are
  * seeded from the hand's seed and the version: the same turn always gets the same move.
  */
-import { SEATS, STRATEGIES, chachaWords, legalActions, mulberry32, phaseOfSnapshot, viewFor, waitingFor, type CharlestonEvent, type Seat } from '../index.js';
+import { SEATS, chachaWords, legalActions, phaseOfSnapshot, viewFor, waitingFor, type CharlestonEvent, type Seat } from '../index.js';
+import { mulberry32 } from '../entries/rules.js';
+import { STRATEGIES } from '../entries/bots.js';
 import { botSeats } from './players.js';
 import type { SendReply, Sender } from './protocol.js';
 import type { CachedTable } from './cache.js';

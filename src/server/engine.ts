@@ -2,7 +2,8 @@
  * The engine as the service uses it, through the core's public entry only. A table created without a seed and
  * without a deal gets the core's own unpredictable seed (128 bits from the platform's cryptographic source).
  */
-import { createCharleston, resolveLocale, restore, type CharlestonService, type Locale } from '../index.js';
+import { createCharleston, resolveLocale, type CharlestonService, type Locale } from '../index.js';
+import { restore } from '../entries/persist.js';
 
 /** What a new table may be given (the request body, validated by its schema). */
 export interface TableSetup {

@@ -1,5 +1,6 @@
 /** Who plays each seat: a person (`human`) or one of the engine's bot strategies, by name. */
-import { SEATS, STRATEGIES, type BySeat, type Seat } from '../index.js';
+import { SEATS, type BySeat, type Seat } from '../index.js';
+import { STRATEGIES } from '../entries/bots.js';
 
 /** A seat's player: `human` or a bot strategy name. */
 export type Player = 'human' | 'teacher' | 'random';

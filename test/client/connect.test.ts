@@ -18,11 +18,8 @@ import {
   SEATS,
   createCharleston,
   legalActions,
-  playHand,
-  randomStrategy,
   refusalMessage,
   t,
-  teacherStrategy,
   viewFor,
   type CharlestonService,
   type LegalActions,
@@ -30,6 +27,7 @@ import {
   type Phase,
   type Seat,
 } from '../../src/index.js';
+import { playHand, randomStrategy, teacherStrategy } from '../../src/entries/bots.js';
 
 /** A flow context for `seat` at the table's current state. */
 function contextAt(table: CharlestonService, seat: Seat, extra: Partial<FlowContext> = {}): FlowContext {

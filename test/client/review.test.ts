@@ -7,7 +7,9 @@
 import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
 import { buildReview, entriesOfHand, parseLog, resolvePackets, type LogEntry } from '../../src/client/review.js';
-import { SEATS, playHand, randomStrategy, sortCodes, teacherStrategy, viewFor, type Seat, type Tile } from '../../src/index.js';
+import { playHand, randomStrategy, teacherStrategy } from '../../src/entries/bots.js';
+import { sortCodes } from '../../src/entries/rules.js';
+import { SEATS, viewFor, type Seat, type Tile } from '../../src/index.js';
 
 /** A seeded bot hand, its log as the service would store it, and what each seat received after each pass. */
 function playLogged(seed: number, random: boolean) {

@@ -6,7 +6,8 @@
 import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
 import { junkCount, twoLines } from '../../src/bots/teacher.js';
-import { LOCALES, SEATS, createCharleston, legalActions, playHand, teacherStrategy, viewFor, type Tile } from '../../src/index.js';
+import { LOCALES, SEATS, createCharleston, legalActions, viewFor, type Tile } from '../../src/index.js';
+import { playHand, teacherStrategy } from '../../src/entries/bots.js';
 import { bestLines, isSpare, lineName, teacherHint, type TeachingLine } from '../../src/client/teacher-reason.js';
 import { dealWithEast, TEACHING_RACK } from './support/deals.js';
 

@@ -1,11 +1,16 @@
 /**
- * Every export of the core, fed random values: a function either answers or throws an `InputError` (or its
+ * Every export of the core and of its other browser-safe entries, fed random values: a function either answers or throws an `InputError` (or its
  * subclass `RestoreError`) that names the argument, never a bare TypeError or RangeError from deep inside.
  * Seeded (fast-check's seed is fixed), so the run is the same every time.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as core from '../../src/index.js';
+import * as bots from '../../src/entries/bots.js';
+import * as i18n from '../../src/entries/i18n.js';
+import * as persistEntry from '../../src/entries/persist.js';
+import * as rules from '../../src/entries/rules.js';
+import * as scripts from '../../src/entries/scripts.js';
 
 const SEED = 20_261_201;
 const table = core.createCharleston({ seed: 7 });
@@ -19,7 +24,9 @@ const valueArb: fc.Arbitrary<unknown> = fc.oneof(
 
 // Classes (InputError, RestoreError) are constructed, not called; every other function is fuzzed.
 const isClass = (value: unknown): boolean => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
-const functions = Object.entries(core).filter(
+/** The core entry and the other browser-safe entries (`charleston-engine/bots`, `/scripts`, `/persist`, `/i18n`, `/rules`). */
+const exported: Record<string, unknown> = { ...core, ...bots, ...scripts, ...persistEntry, ...i18n, ...rules };
+const functions = Object.entries(exported).filter(
   (entry): entry is [string, (...args: unknown[]) => unknown] => typeof entry[1] === 'function' && !isClass(entry[1]),
 );
 

@@ -5,7 +5,8 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { charlestonSnapshotOf, gameMachine, playGame } from '../../examples/game-machine.js';
-import { createCharleston, legalActions, legalEvents } from '../../src/index.js';
+import { createCharleston, legalActions } from '../../src/index.js';
+import { legalEvents } from '../../src/entries/bots.js';
 
 describe('a game machine that invokes the Charleston', () => {
   it('plays a hand through the child; onDone gets the output; East discards first', () => {

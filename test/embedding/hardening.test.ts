@@ -6,21 +6,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   InputError,
-  RestoreError,
   createCharleston,
-  dealFromInput,
   freshSeed,
   legalActions,
-  legalEvents,
-  nextSeed,
   persist,
-  restore,
-  teacherStrategy,
   viewFor,
   type CharlestonService,
   type Seat,
   type SendResult,
 } from '../../src/index.js';
+import { dealFromInput, nextSeed } from '../../src/entries/rules.js';
+import { legalEvents, teacherStrategy } from '../../src/entries/bots.js';
+import { RestoreError, restore } from '../../src/entries/persist.js';
 import { MAX_LISTENER_EVENTS } from '../../src/service.js';
 import { SEATS } from '../../src/seats.js';
 import { RACKS } from '../unit/fixtures.js';

@@ -5,7 +5,8 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { charlestonMachine } from '../../machines/charleston.machine.js';
-import { EngineBugError, JOKER, TableStoppedError, createCharleston, faceOf, persist, type CharlestonService, type Seat } from '../../src/index.js';
+import { EngineBugError, JOKER, TableStoppedError, createCharleston, persist, type CharlestonService, type Seat } from '../../src/index.js';
+import { faceOf } from '../../src/entries/rules.js';
 import { serviceFor } from '../../src/service.js';
 
 /** A legal first pass for `seat`: three natural tiles of its rack. */

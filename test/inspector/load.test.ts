@@ -9,7 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createCharleston, legalActions, legalEvents, type CharlestonEvent } from '../../src/index.js';
+import { createCharleston, legalActions, type CharlestonEvent } from '../../src/index.js';
+import { legalEvents } from '../../src/entries/bots.js';
 import type { InspectorServer, InspectorStats } from '../../src/inspector/server.js';
 import { rawHandshake } from './helpers.js';
 

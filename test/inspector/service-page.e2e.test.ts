@@ -13,7 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildInspector } from '../../scripts/build-inspector.js';
-import { createCharleston, phaseOfSnapshot, playHand, viewFor, type CharlestonEvent, type Seat } from '../../src/index.js';
+import { createCharleston, phaseOfSnapshot, viewFor, type CharlestonEvent, type Seat } from '../../src/index.js';
+import { playHand } from '../../src/entries/bots.js';
 import { launchChromium } from './helpers.js';
 
 const TOKEN = 'admin-token-0123456789';

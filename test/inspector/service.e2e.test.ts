@@ -7,7 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../src/server/app.js';
-import { phaseOfSnapshot, playHand, type CharlestonEvent, type Seat } from '../../src/index.js';
+import { phaseOfSnapshot, type CharlestonEvent, type Seat } from '../../src/index.js';
+import { playHand } from '../../src/entries/bots.js';
 import { launchChromium } from './helpers.js';
 
 let service: Service;

@@ -6,7 +6,7 @@
  * `table.name`) change no engine and are not replayed.
  */
 import { expect } from 'vitest';
-import { restore } from '../../src/index.js';
+import { restore } from '../../src/entries/persist.js';
 import type { Db } from '../../src/server/storage/db.js';
 import { selectEvents, selectHistory } from '../../src/server/storage/queries.js';
 

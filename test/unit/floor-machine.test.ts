@@ -4,7 +4,7 @@
  * its event, targets, guard and actions, names and params included), so the two cannot drift apart silently. The
  * counter-test shows a changed copy is caught.
  */
-import type { AnyStateMachine } from 'xstate';
+import { createMachine, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { floorMachine } from '../../bench/floor-machine.js';
 import { charlestonMachine } from '../../machines/charleston.machine.js';
@@ -26,8 +26,15 @@ interface Transition {
   actions: readonly unknown[];
 }
 
-const named = (value: unknown): unknown =>
-  typeof value === 'string' ? { type: value } : typeof value === 'object' && value !== null ? { type: (value as { type: unknown }).type, params: (value as { params?: unknown }).params } : String(value);
+/** A guard or action by name and params; a composite guard (`and`, `or`, `not`) by its kind and its parts. */
+const named = (value: unknown): unknown => {
+  if (typeof value === 'string') return { type: value };
+  if (typeof value === 'function' && Array.isArray((value as { guards?: unknown }).guards)) {
+    return { composite: (value as { type?: unknown }).type ?? String(value), guards: ((value as unknown as { guards: unknown[] }).guards).map(named) };
+  }
+  if (typeof value === 'object' && value !== null) return { type: (value as { type: unknown }).type, params: (value as { params?: unknown }).params };
+  return String(value);
+};
 
 const transitionShape = (transition: Transition): unknown => ({
   target: transition.target?.map((node) => node.path.join('.')) ?? null,
@@ -55,11 +62,40 @@ function shape(machine: AnyStateMachine, skipEvents: readonly string[] = []): Re
   return out;
 }
 
+/** A deep copy of a machine config: plain objects and arrays copied, functions (composite guards) kept as they are. */
+const copyConfig = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(copyConfig)
+    : typeof value === 'object' && value !== null
+      ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, copyConfig(inner)]))
+      : value;
+
 describe('the benchmark floor machine', () => {
   it('has the engine machine’s states, transitions, guards and actions', () => {
     const engine = shape(charlestonMachine, ENGINE_ONLY_EVENTS);
     expect(Object.keys(engine).length).toBeGreaterThan(20);
     expect(shape(floorMachine)).toEqual(engine);
+  });
+
+  it('a floor whose courtesy region drifted is caught: a changed guard param, a lost transition (counter-tests)', () => {
+    const engine = shape(charlestonMachine, ENGINE_ONLY_EVENTS);
+    type Config = { states: Record<string, { states?: Record<string, { states?: Record<string, { on?: Record<string, { guard?: { params?: unknown } }> }> }> }> };
+    const drift = (change: (config: Config) => void): AnyStateMachine => {
+      const config = copyConfig(floorMachine.config) as Config;
+      change(config);
+      return createMachine(config as never, floorMachine.implementations as never);
+    };
+    const exchanging = (config: Config) => config.states['courtesy']!.states!['southNorth']!.states!['exchanging']!;
+    // The unchanged copy still compares equal: the comparison itself is sound.
+    expect(shape(drift(() => {}))).toEqual(engine);
+    const wrongPair = drift((config) => {
+      exchanging(config).on!['courtesy.commit']!.guard!.params = { pair: 'eastWest' };
+    });
+    expect(shape(wrongPair)).not.toEqual(engine);
+    const lostRetract = drift((config) => {
+      delete exchanging(config).on!['pass.retract'];
+    });
+    expect(shape(lostRetract)).not.toEqual(engine);
   });
 
   it('a floor that drifted is caught (counter-test)', () => {

@@ -7,7 +7,9 @@
 import '../../src/i18n/locales.js';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_ECHO, createCharleston, dealFromSeed, facesOf, persist, restore, viewFor } from '../../src/index.js';
+import { MAX_ECHO, createCharleston, persist, viewFor } from '../../src/index.js';
+import { dealFromSeed, facesOf } from '../../src/entries/rules.js';
+import { restore } from '../../src/entries/persist.js';
 import { parseEvent } from '../../src/rules/event-shape.js';
 import { echo, shown } from '../../src/rules/refuse.js';
 import { importGraph, sourceFiles } from '../support/import-graph.js';

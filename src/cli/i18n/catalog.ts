@@ -3,7 +3,8 @@
  * {@link en}, of the same kind. `ct(locale, key, params)` renders one with the core's placeholder rules
  * (`formatMessage`): `{x|plural.*}` uses the plurals here, `{x|phase}` and `{x|seat}` the core's names.
  */
-import { formatMessage, type Locale } from '../../index.js';
+import type { Locale } from '../../index.js';
+import { formatMessage } from '../../entries/i18n.js';
 import { ca } from './ca.js';
 import { el } from './el.js';
 import { en } from './en.js';

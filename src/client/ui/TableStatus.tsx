@@ -5,7 +5,8 @@
  * word; when a pass resolves, the four packets slide to their receivers (not with reduced motion). Above it, the
  * ROLLOR strip of the six passes in the page's language.
  */
-import { PASS_RULES, targetOf, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
+import { PASS_RULES, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
+import { targetOf } from '../../entries/rules.js';
 import { ct } from '../i18n/catalog.js';
 import { seatLabel, type TableInfo } from '../table-info.js';
 import { isSeatView } from '../transport.js';

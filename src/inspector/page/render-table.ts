@@ -5,7 +5,7 @@
  * `legal` (select tiles in a rack, then Pass / Courtesy commit).
  */
 import { SEATS, t, type CharlestonEvent, type LegalActions, type Locale, type Seat, type SeatView, type Tile, type TileView } from '../../index.js';
-import { promptFor } from '../../index.js';
+import { promptFor } from '../../entries/i18n.js';
 import { label } from './labels.js';
 import { phaseText } from './log.js';
 import type { TableMessage } from '../protocol.js';
