@@ -81,7 +81,8 @@ try {
     const declare = await solo(size, 'seed=7&botDelay=60000');
     await declare.click('[data-action="declare"]');
     await declare.click('[data-action="confirm"]');
-    await declare.locator('[data-phase="eastMahjong"]').waitFor();
+    // East's declaration goes to the others for review (solo tables review it; the bots accept after their delay).
+    await declare.locator('[data-phase="declarationReview"]').waitFor();
     await shoot(declare, `client-${size}-east-mahjong.png`);
     await declare.context().close();
   }

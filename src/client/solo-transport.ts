@@ -53,6 +53,7 @@ export function createSoloHost(): SoloHost {
 /** The page's {@link TableApi} in solo practice: the log kept in the page, the next hand dealt in the page. */
 export function soloTableApi(host: SoloHost): TableApi {
   return {
+    dealPassesRight: false,
     readLog: () => Promise.resolve(host.log.map((entry) => ({ ...entry, event: { ...entry.event } }))),
     next: () => {
       if (host.next === null) return Promise.reject(new Error('the table is not running'));

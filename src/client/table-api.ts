@@ -15,6 +15,8 @@ export interface TableApi {
    * instead of a conflict (two friends pressing at once deal one hand).
    */
   next(after?: number | null): Promise<void>;
+  /** The next hand passes the deal to the right (a table of the service); solo practice keeps the person at East. */
+  readonly dealPassesRight: boolean;
   /** Sets this person's display name (absent in solo practice; a watcher's page does not offer it). */
   setName?: (name: string) => Promise<void>;
 }
@@ -45,6 +47,7 @@ export function httpTableApi(id: string, token: string, options: { fetcher?: typ
   const base = `/api/tables/${encodeURIComponent(id)}`;
   const auth = { authorization: `Bearer ${token}` };
   return {
+    dealPassesRight: true,
     readLog: async () => parseLog(await answer(await fetcher(`${base}/log`, { headers: auth }))),
     next: async (after) => {
       const body = after === undefined || after === null ? '{}' : JSON.stringify({ hand: after });

@@ -213,4 +213,5 @@ export const ca: ClientCatalog = {
   'lobby.lanOpen': "Després obre aquesta sala amb l'adreça de xarxa de l'ordinador (com http://192.168.1.20:8080/) en lloc de 127.0.0.1: els enllaços d'aquí fan servir l'adreça amb què s'ha obert la sala.",
   'lobby.loopback': "Aquests enllaços només apunten a aquest ordinador ({origin}): els amics en altres aparells no els poden obrir.",
   'lobby.inviteNamed': "{name} a {seat}",
+  'end.nextSoloNote': "Un repartiment nou en aquesta pàgina; continues a l'Est.",
 };

@@ -214,4 +214,5 @@ export const en = {
   'lobby.lanOpen': "Then open this lobby with the computer's network address (like http://192.168.1.20:8080/) instead of 127.0.0.1: the links here use the address the lobby was opened with.",
   'lobby.loopback': "These links point to this computer only ({origin}): friends on other devices cannot open them.",
   'lobby.inviteNamed': "{name} at {seat}",
+  'end.nextSoloNote': "A new deal at this page; you stay East.",
 } as const;

@@ -213,4 +213,5 @@ export const sw: ClientCatalog = {
   'lobby.lanOpen': "Kisha fungua ukumbi huu kwa anwani ya mtandao ya kompyuta (kama http://192.168.1.20:8080/) badala ya 127.0.0.1: viungo hapa vinatumia anwani ambayo ukumbi ulifunguliwa nayo.",
   'lobby.loopback': "Viungo hivi vinaelekeza kwenye kompyuta hii tu ({origin}): marafiki kwenye vifaa vingine hawawezi kuvifungua.",
   'lobby.inviteNamed': "{name} kwenye {seat}",
+  'end.nextSoloNote': "Mgawo mpya kwenye ukurasa huu; unabaki Mashariki.",
 };

@@ -25,6 +25,8 @@ export interface EndOfHandProps {
   eastHand: TileView[] | null;
   /** A person at the table (a watcher cannot deal the next hand). */
   canDeal: boolean;
+  /** The deal passes to the right at the next hand (a service table); solo practice keeps the person at East. */
+  rotates: boolean;
 }
 
 type Loaded = { kind: 'loading' } | { kind: 'loaded'; review: HandReview } | { kind: 'failed'; message: string };
@@ -42,7 +44,7 @@ function Packet({ locale, packet, names }: { locale: Locale; packet: ReviewPacke
 }
 
 /** The review of the hand and the next hand's button. */
-export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal }: EndOfHandProps) {
+export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, rotates }: EndOfHandProps) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [dealing, setDealing] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   useEffect(() => {
@@ -75,7 +77,7 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal }
           <button type="button" className="action primary" data-action="next-hand" disabled={dealing.kind === 'busy'} onClick={deal}>
             {dealing.kind === 'busy' ? ct(locale, 'end.nextBusy') : ct(locale, 'end.next')}
           </button>
-          <p className="muted">{ct(locale, 'end.nextNote')}</p>
+          <p className="muted">{ct(locale, rotates ? 'end.nextNote' : 'end.nextSoloNote')}</p>
           {dealing.kind === 'failed' && <p className="alert">{ct(locale, 'end.nextFailed', { message: dealing.message })}</p>}
         </div>
       )}

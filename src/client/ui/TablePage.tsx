@@ -121,6 +121,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
                 names={table.names}
                 eastHand={table.declaration?.tiles ?? null}
                 canDeal={seat !== null}
+                rotates={api.dealPassesRight}
               />
             )}
           </div>
