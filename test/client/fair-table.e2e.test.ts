@@ -5,7 +5,7 @@
  *   hand, and the deal has passed to the right (the person who was South is now East, on the same link); the
  *   second hand is played to its end too. West stops the second Charleston in the first hand and every page says so.
  * - While a hand is in play the creator's admin link gets no face of another seat's tile through the log, the table
- *   body or its live messages; once the hand has ended every link reads the whole hand.
+ *   body, its live messages or the inspector; once the hand has ended every link reads the whole hand.
  * - East's declaration under review: disputed by one seat it is a misdeal; accepted by the three it is East's win.
  *
  * Driven through the fixed hooks only (data-phase, data-tile, data-action, data-review); bounded waits on the
@@ -24,7 +24,7 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startClientService();
+  server = await startClientService({ inspector: true });
   browser = await launchChromium();
 }, 90_000);
 
@@ -119,7 +119,18 @@ describe('a fair table for friends, four pages', () => {
       for (const seat of SEATS) expect(await seatLabel(pages[seat])).toBe(seat);
       routesChecked += await adminSeesNoFace(table, 1);
 
-      // Hand 1: West stops the second Charleston; everyone else would continue.
+      // Hand 1, its first two passes; then the creator opens the inspector with the admin link, mid-hand.
+      await Promise.all(SEATS.map((seat) => playSeat(pages[seat], { blind: 1, until: 'firstCharleston.left', timeout: 30_000 })));
+      const inspector = await openPage(`${server.base}/inspect#table=${table.id}&token=${table.tokens.admin}`, DESKTOP);
+      await inspector.locator('#chart [data-state-path="firstCharleston.left"][data-active="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+      await inspector.waitForFunction(() => document.querySelectorAll('#log li').length >= 8, undefined, { timeout: 20_000 });
+      const shown = await inspector.evaluate(() => `${document.querySelector('#log')?.textContent ?? ''}\n${document.querySelector('#context')?.textContent ?? ''}`);
+      expect(shown).toContain('pass.commit');
+      // A suited tile or a dragon, as the inspector would print a face (winds are left out: they are also seat letters).
+      expect(shown.match(/\b(?:[1-9][BCD]|RD|GD|WD)\b/g) ?? [], 'faces in the inspector with the admin link mid-hand').toEqual([]);
+      routesChecked += 1;
+
+      // The rest of hand 1: West stops the second Charleston; everyone else would continue.
       const first = await Promise.all(SEATS.map((seat) => playSeat(pages[seat], { vote: seat === 'west' ? 'stop' : 'continue', blind: 1, offer: 1, timeout: 30_000 })));
       for (const [index, seat] of SEATS.entries()) {
         expect(await phaseOf(pages[seat]), seat).toBe('complete');

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClient } from '../../../scripts/build-client.js';
+import { buildInspector } from '../../../scripts/build-inspector.js';
 import { createService, type Service } from '../../../src/server/app.js';
 
 /** A running service with the client. */
@@ -17,10 +18,11 @@ export interface ClientService {
   close(): Promise<void>;
 }
 
-/** Builds the client and starts a service that serves it. */
-export async function startClientService(): Promise<ClientService> {
+/** Builds the client (and with `inspector`, the inspector page at /inspect) and starts a service that serves it. */
+export async function startClientService(options: { inspector?: boolean } = {}): Promise<ClientService> {
   const dist = await mkdtemp(join(tmpdir(), 'charleston-client-svc-'));
   await buildClient({ outdir: join(dist, 'client') });
+  if (options.inspector === true) await buildInspector({ outdir: join(dist, 'inspector') });
   const service = await createService({ location: { kind: 'pglite', dir: null }, distDir: dist });
   await service.app.listen({ host: '127.0.0.1', port: 0 });
   const address = service.app.server.address();
