@@ -51,7 +51,7 @@ async function openPage(url: string, viewport: { width: number; height: number }
 
 interface Table {
   id: string;
-  tokens: Record<string, string>;
+  tokens: Record<Seat | 'admin' | 'spectator', string>;
 }
 
 async function createTable(seed: number): Promise<Table> {
