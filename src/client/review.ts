@@ -8,7 +8,7 @@
  * pass (the IOU method, decision 0002). Pure: plain data in, plain data out.
  */
 import { partnerOf, sourceOf, targetOf } from '../entries/rules.js';
-import { SEATS, isSeat, isTile, type Direction, type Seat, type Tile } from '../index.js';
+import { PASS_RULES, SEATS, isSeat, isTile, type Direction, type Phase, type Seat, type Tile } from '../index.js';
 
 /** One entry of the table's log as read from the service. */
 export interface LogEntry {
@@ -59,14 +59,10 @@ export interface HandReview {
 /** Tiles in a Charleston packet (R1). */
 const PACKET_SIZE = 3;
 
-const PASSES: readonly { phase: string; direction: Direction }[] = [
-  { phase: 'firstCharleston.right', direction: 'right' },
-  { phase: 'firstCharleston.across', direction: 'across' },
-  { phase: 'firstCharleston.left', direction: 'left' },
-  { phase: 'secondCharleston.left', direction: 'left' },
-  { phase: 'secondCharleston.across', direction: 'across' },
-  { phase: 'secondCharleston.right', direction: 'right' },
-];
+/** The six passes in order with where each goes, from the engine's one table of passes (R1, R6, R8). */
+export const PASSES: readonly { phase: Phase; direction: Direction }[] = Object.entries(PASS_RULES).flatMap(([phase, rule]) =>
+  rule === undefined ? [] : [{ phase: phase as Phase, direction: rule.direction }],
+);
 
 function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

@@ -8,18 +8,13 @@
 import { PASS_RULES, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
 import { targetOf } from '../../entries/rules.js';
 import { ct } from '../i18n/catalog.js';
+import { PASSES } from '../review.js';
 import { seatLabel, type TableInfo } from '../table-info.js';
 import { isSeatView } from '../transport.js';
 import { TileBack } from './Tile.js';
 
-const ROLLOR = [
-  { phase: 'firstCharleston.right', direction: 'right' },
-  { phase: 'firstCharleston.across', direction: 'across' },
-  { phase: 'firstCharleston.left', direction: 'left' },
-  { phase: 'secondCharleston.left', direction: 'left' },
-  { phase: 'secondCharleston.across', direction: 'across' },
-  { phase: 'secondCharleston.right', direction: 'right' },
-] as const;
+/** The six passes in order (the engine's table of passes, as the review reads it). */
+const ROLLOR = PASSES;
 
 /**
  * The ROLLOR letters, in each language's own initials where its teaching pages give them. Only the English page
