@@ -52,13 +52,15 @@ describe('the inspector page on a live session', () => {
       'courtesy.eastWest.offering',
       'courtesy.southNorth.exchanging',
       'complete',
+      'declarationReview',
       'eastMahjong',
       'misdeal',
     ]) {
       expect(await page.locator(`#chart [data-state-path="${path}"]`).count(), path).toBe(1);
     }
-    // misdeal.declare, declared in four states, is drawn once: one label, one junction
-    expect(await page.locator('#chart .edge-label .label-text', { hasText: 'misdeal.declare' }).count()).toBe(1);
+    // misdeal.declare: the same R12 transition, declared in the play states and the declaration review, is drawn once
+    // (one label, one junction); the review's dispute (guard isDispute, a declarationDisputed misdeal) has its own.
+    expect(await page.locator('#chart .edge-label .label-text', { hasText: 'misdeal.declare' }).count()).toBe(2);
     expect(await page.locator('#chart circle.hub').count()).toBeGreaterThanOrEqual(1);
   }, 60_000);
 
