@@ -47,9 +47,11 @@ export function phaseArgument(value: unknown, where = 'phase'): Phase {
 export function tileListArgument(value: unknown, where = 'tiles', max = SET_SIZE): Tile[] {
   if (!Array.isArray(value)) throw new InputError(where, `must be a list of tile codes, got ${describeType(value)}`);
   if (value.length > max) throw new InputError(where, `at most ${max} tiles, got ${value.length}`);
-  value.forEach((code: unknown, index) => {
+  // A plain loop: the entry's name is built only for the error (this check runs on every view a server sends).
+  for (let index = 0; index < value.length; index += 1) {
+    const code: unknown = value[index];
     if (!isTile(code)) throw new InputError(`${where}[${index}]`, `not a tile code: ${describeType(code)}`);
-  });
+  }
   return value as Tile[];
 }
 
@@ -59,10 +61,20 @@ export function tileIdArgument(value: unknown, where = 'id'): TileId {
   throw new InputError(where, `not a tile id 0 … ${SET_SIZE - 1}: ${describeType(value)}`);
 }
 
+/** True when `value` is a list of at most 152 tile ids (what {@link idListArgument} accepts). */
+function isIdList(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length > SET_SIZE) return false;
+  for (let index = 0; index < value.length; index += 1) {
+    const id: unknown = value[index];
+    if (!(Number.isInteger(id) && (id as number) >= 0 && (id as number) < SET_SIZE)) return false;
+  }
+  return true;
+}
+
 /** A list of tile ids. */
 export function idListArgument(value: unknown, where = 'ids'): TileId[] {
   if (!Array.isArray(value) || value.length > SET_SIZE) throw new InputError(where, `must be a list of at most ${SET_SIZE} tile ids, got ${describeType(value)}`);
-  value.forEach((id: unknown, index) => tileIdArgument(id, `${where}[${index}]`));
+  if (!isIdList(value)) value.forEach((id: unknown, index) => tileIdArgument(id, `${where}[${index}]`));
   return value as TileId[];
 }
 
@@ -79,19 +91,22 @@ export function contextArgument(value: unknown, where = 'context'): CharlestonCo
   if (!isRecord(value)) throw new InputError(where, `must be a table's context (table.context), got ${describeType(value)}`);
   for (const field of BY_SEAT_FIELDS) {
     const bySeat = value[field];
-    if (!isRecord(bySeat) || !SEATS.every((seat) => seat in bySeat)) throw new InputError(`${where}.${field}`, 'must hold a value for each seat');
+    if (!isRecord(bySeat) || !('east' in bySeat && 'south' in bySeat && 'west' in bySeat && 'north' in bySeat)) {
+      throw new InputError(`${where}.${field}`, 'must hold a value for each seat');
+    }
   }
   const { racks, table, received } = value as unknown as CharlestonContext;
+  // Names are built only for an error: this check runs on every view a server sends.
   for (const seat of SEATS) {
-    idListArgument(racks[seat], `${where}.racks.${seat}`);
-    idListArgument(received[seat], `${where}.received.${seat}`);
+    if (!isIdList(racks[seat])) idListArgument(racks[seat], `${where}.racks.${seat}`);
+    if (!isIdList(received[seat])) idListArgument(received[seat], `${where}.received.${seat}`);
     const packet: unknown = table[seat];
     if (packet !== null && !(isRecord(packet) && Array.isArray(packet['tiles']) && Number.isInteger(packet['blind']))) {
       throw new InputError(`${where}.table.${seat}`, `must be null or a packet { tiles, blind }, got ${describeType(packet)}`);
     }
-    if (packet !== null) idListArgument((packet as { tiles: unknown }).tiles, `${where}.table.${seat}.tiles`);
+    if (packet !== null && !isIdList((packet as { tiles: unknown }).tiles)) idListArgument((packet as { tiles: unknown }).tiles, `${where}.table.${seat}.tiles`);
   }
-  idListArgument(value['wall'], `${where}.wall`);
+  if (!isIdList(value['wall'])) idListArgument(value['wall'], `${where}.wall`);
   if (!isRecord(value['exchanged']) || !isRecord(value['rules'])) throw new InputError(where, 'must be a table\'s context (table.context)');
   return value as unknown as CharlestonContext;
 }

@@ -52,13 +52,15 @@ export function tableBody(table: CachedTable, role: Role, now: number): Record<s
   const snapshot = table.snapshot;
   const phase = phaseOfSnapshot(snapshot);
   const seat = seatOfRole(role, table.hand);
-  const waiting = waitingFor(phase, snapshot.context);
+  const view = viewFor(snapshot, seat, { locale: table.locale });
+  // A seat's view already says whom the table waits for (the same function of the same snapshot): not computed twice.
+  const waiting = 'waitingFor' in view ? view.waitingFor : waitingFor(phase, snapshot.context);
   const packets = snapshot.context.table;
   const clock: ClockView | null = table.clock === null ? null : { seconds: table.clock, deadlines: shownDeadlines(table.deadlines, waiting), now };
   const body: Record<string, unknown> = {
     version: table.version,
     phase,
-    view: viewFor(snapshot, seat, { locale: table.locale }),
+    view,
     hand: table.hand,
     seat,
     names: namesNow(table.names, table.hand),

@@ -20,14 +20,16 @@ const forever = (): Promise<never> => new Promise<never>(() => undefined);
 const db: Db = {
   ...inner,
   async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    const tables = sql.includes('unnest(') && Array.isArray(params[0]) ? (params[0] as string[]) : null;
+    // A group commit's statement takes its events as one JSON list (`json_to_recordset`).
+    const entries = sql.includes('json_to_recordset(') && typeof params[0] === 'string' ? (JSON.parse(params[0]) as Array<{ table_id: string; version: number }>) : null;
+    const tables = entries === null ? null : entries.map((entry) => entry.table_id);
     if (tables === null || tables.length < min || held) return inner.query<T>(sql, params);
     if (skip > 0) {
       skip -= 1;
       return inner.query<T>(sql, params);
     }
     held = true;
-    const report = JSON.stringify({ size: tables.length, tables, versions: params[1] });
+    const report = JSON.stringify({ size: tables.length, tables, versions: entries?.map((entry) => entry.version) });
     if (mode === 'before') {
       process.stdout.write(`batch before ${report}\n`);
       return forever();
