@@ -8,7 +8,7 @@ import { pairOf, type Seat } from './seats.js';
 import { phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { isTableLike, seatArgument, snapshotArgument, validatorArgument } from './arguments.js';
 import { InputError, describeType, isRecord } from './errors.js';
-import { JOKER, countCodes, facesOf, sortCodes, type Tile } from './tiles.js';
+import { JOKER, countCodes, faceOf, sortCodes, type Tile, type TileId } from './tiles.js';
 import type { CharlestonContext, CharlestonEvent, Phase, Vote, WinningHandValidator } from './types.js';
 
 /** What a seat may do now, in a compact form. */
@@ -43,7 +43,13 @@ function accepts(phase: Phase, context: CharlestonContext, event: CharlestonEven
 
 /** The seat's natural tiles (no jokers), sorted. */
 function naturals(context: CharlestonContext, seat: Seat): Tile[] {
-  return sortCodes(facesOf(context.racks[seat]).filter((tile) => tile !== JOKER));
+  const rack = context.racks[seat];
+  const out: Tile[] = [];
+  for (let i = 0; i < rack.length; i += 1) {
+    const tile = faceOf(rack[i] as TileId);
+    if (tile !== JOKER) out.push(tile);
+  }
+  return sortCodes(out);
 }
 
 /** Options of {@link legalActions}. */

@@ -66,9 +66,25 @@ export function countCodes(codes: readonly Tile[]): Map<Tile, number> {
   return counts;
 }
 
+/** Each code's place in {@link TILE_CODES}. */
+const CODE_RANK = Object.fromEntries(TILE_CODES.map((code, index) => [code, index])) as Record<Tile, number>;
+
 /** Sorts tile codes in set order (for display and multiset comparison). */
 export function sortCodes(codes: readonly Tile[]): Tile[] {
-  return [...codes].sort((a, b) => TILE_CODES.indexOf(a) - TILE_CODES.indexOf(b));
+  const out = codes.slice();
+  // Insertion sort by each code's place in the list of codes: lists are short, and often already in order
+  // (a rack's ids are kept ascending, and ids follow that order), which costs one comparison per entry.
+  for (let i = 1; i < out.length; i += 1) {
+    const code = out[i] as Tile;
+    const rank = CODE_RANK[code];
+    let j = i - 1;
+    while (j >= 0 && CODE_RANK[out[j] as Tile] > rank) {
+      out[j + 1] = out[j] as Tile;
+      j -= 1;
+    }
+    out[j + 1] = code;
+  }
+  return out;
 }
 
 /**
