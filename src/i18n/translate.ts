@@ -49,6 +49,8 @@ const warned = new Set<string>();
 
 /** {@link resolveLocale}, reporting an unknown locale once per input with `console.warn`. */
 export function localeOrWarn(input: unknown): Locale {
+  // A loaded locale as it is (what a server passes for every view): nothing to parse.
+  if (typeof input === 'string' && isLocale(input) && CATALOGS[input] !== undefined) return input;
   const { locale, warning } = resolveLocale(input);
   if (warning !== undefined && !warned.has(warning)) {
     warned.add(warning);
