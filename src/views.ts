@@ -17,7 +17,7 @@ import { PAIR_SEATS, SEATS, bySeat, pairOf, type Seat } from './seats.js';
 import { phaseOfSnapshot, type CharlestonSnapshot } from './snapshot.js';
 import { seatArgument, snapshotArgument } from './arguments.js';
 import { InputError, describeType, isRecord } from './errors.js';
-import { faceOf, type TileId } from './tiles.js';
+import { SET_SIZE, faceOf, type TileId } from './tiles.js';
 import { PASS_RULES, type CharlestonContext, type MisdealRecord, type Phase } from './types.js';
 import type { Locale } from './i18n/catalog.js';
 import { promptFor } from './i18n/prompt.js';
@@ -26,7 +26,12 @@ import type { PublicView, SeatView, TileView, ViewOptions } from './view-types.j
 
 export type { PublicView, SeatView, TileView, ViewOptions } from './view-types.js';
 
-const tileView = (id: TileId): TileView => ({ id, tile: faceOf(id) });
+/**
+ * The 152 tile views, made once and frozen: every view shares them (a view is read-only data), so that building
+ * a view allocates no object per tile. A server builds four views per accepted event.
+ */
+const TILE_VIEWS: readonly TileView[] = Array.from({ length: SET_SIZE }, (_, id) => Object.freeze({ id, tile: faceOf(id) }));
+const tileView = (id: TileId): TileView => TILE_VIEWS[id] ?? { id, tile: faceOf(id) };
 
 /** A misdeal as a seat sees it (public: every seat sees why the hand is dead), with its sentence rendered. */
 function misdealView(misdeal: MisdealRecord, locale: Locale): NonNullable<SeatView['misdeal']> {
