@@ -16,6 +16,7 @@ import { isAllowedOrigin } from './origin.js';
 import type { Listener } from './hub.js';
 import { serviceRefusal } from './messages.js';
 import { RateLimiter } from './rate.js';
+import { Heartbeat } from './heartbeat.js';
 import { Tarpit } from './tarpit.js';
 import { tableParams } from './schemas.js';
 import type { TableMaster } from './master.js';
@@ -86,20 +87,10 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
   const perToken = new Map<string, number>();
   let accepting = true;
 
-  const pinger = setInterval(() => {
-    for (const socket of sockets.keys()) {
-      const alive = socket as WebSocket & { charlestonAlive?: boolean };
-      if (alive.charlestonAlive === false) {
-        socket.terminate();
-        continue;
-      }
-      alive.charlestonAlive = false;
-      socket.ping();
-    }
-  }, options.pingMillis);
-  pinger.unref();
+  // Each connection is pinged once per interval, a slice of them per tick (see heartbeat.ts).
+  const heartbeat = new Heartbeat<WebSocket>(options.pingMillis);
   app.addHook('onClose', async () => {
-    clearInterval(pinger);
+    heartbeat.stop();
   });
   app.addHook('preClose', async () => {
     for (const drop of sockets.values()) drop(CLOSE.goingAway, 'the service is shutting down');
@@ -214,6 +205,7 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         send: write,
       };
       sockets.set(socket, close);
+      heartbeat.add(socket);
       const helloTimer = setTimeout(() => close(CLOSE.badToken, 'send {"type":"hello","token":…} first'), options.helloMillis);
       helloTimer.unref();
 
@@ -223,11 +215,12 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         if (hasRoom(data.length + 2)) socket.pong(data);
       });
       socket.on('pong', () => {
-        (socket as WebSocket & { charlestonAlive?: boolean }).charlestonAlive = true;
+        heartbeat.alive(socket);
       });
       socket.on('close', (code: number) => {
         clearTimeout(helloTimer);
         sockets.delete(socket);
+        heartbeat.remove(socket);
         remove?.();
         remove = null;
         bump(perAddress, address, -1);
