@@ -55,19 +55,21 @@ export function tileListArgument(value: unknown, where = 'tiles', max = SET_SIZE
   return value as Tile[];
 }
 
+/** True when `value` is a tile id 0 … 151. */
+function isTileId(value: unknown): value is TileId {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) < SET_SIZE;
+}
+
 /** A tile id 0 … 151. */
 export function tileIdArgument(value: unknown, where = 'id'): TileId {
-  if (Number.isInteger(value) && (value as number) >= 0 && (value as number) < SET_SIZE) return value as TileId;
+  if (isTileId(value)) return value;
   throw new InputError(where, `not a tile id 0 … ${SET_SIZE - 1}: ${describeType(value)}`);
 }
 
 /** True when `value` is a list of at most 152 tile ids (what {@link idListArgument} accepts). */
 function isIdList(value: unknown): boolean {
   if (!Array.isArray(value) || value.length > SET_SIZE) return false;
-  for (let index = 0; index < value.length; index += 1) {
-    const id: unknown = value[index];
-    if (!(Number.isInteger(id) && (id as number) >= 0 && (id as number) < SET_SIZE)) return false;
-  }
+  for (let index = 0; index < value.length; index += 1) if (!isTileId(value[index])) return false;
   return true;
 }
 

@@ -8,7 +8,7 @@ import { pairOf, type Seat } from './seats.js';
 import { phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { isTableLike, seatArgument, snapshotArgument, validatorArgument } from './arguments.js';
 import { InputError, describeType, isRecord } from './errors.js';
-import { JOKER, countCodes, faceOf, sortCodes, type Tile, type TileId } from './tiles.js';
+import { JOKER, countCodes, faceOf, sortCodesInPlace, type Tile, type TileId } from './tiles.js';
 import type { CharlestonContext, CharlestonEvent, Phase, Vote, WinningHandValidator } from './types.js';
 
 /** What a seat may do now, in a compact form. */
@@ -49,7 +49,7 @@ function naturals(context: CharlestonContext, seat: Seat): Tile[] {
     const tile = faceOf(rack[i] as TileId);
     if (tile !== JOKER) out.push(tile);
   }
-  return sortCodes(out);
+  return sortCodesInPlace(out);
 }
 
 /** Options of {@link legalActions}. */

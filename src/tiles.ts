@@ -71,9 +71,15 @@ const CODE_RANK = Object.fromEntries(TILE_CODES.map((code, index) => [code, inde
 
 /** Sorts tile codes in set order (for display and multiset comparison). */
 export function sortCodes(codes: readonly Tile[]): Tile[] {
-  const out = codes.slice();
-  // Insertion sort by each code's place in the list of codes: lists are short, and often already in order
-  // (a rack's ids are kept ascending, and ids follow that order), which costs one comparison per entry.
+  return sortCodesInPlace(codes.slice());
+}
+
+/**
+ * Sorts a list of codes in set order in place and returns it. An insertion sort by each code's place in the list
+ * of codes: lists are short, and often already in order (a rack's ids are kept ascending, and ids follow that
+ * order), which costs one comparison per entry.
+ */
+export function sortCodesInPlace(out: Tile[]): Tile[] {
   for (let i = 1; i < out.length; i += 1) {
     const code = out[i] as Tile;
     const rank = CODE_RANK[code];
