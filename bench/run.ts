@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CharlestonService } from '../src/service.js';
+import { CORE_BUNDLE_OPTIONS } from './core-bundle.js';
 import type { ScriptedHand } from './scripted.js';
 
 const args = new Set(process.argv.slice(2));
@@ -246,17 +247,7 @@ function interleaved(count: number): number {
 const scaling = Object.fromEntries([1, 100, 10_000].map((count) => [String(count), interleaved(count)]));
 
 // ---- bundle ----------------------------------------------------------------------------------------------
-const bundle = await build({
-  entryPoints: [`${root}src/index.ts`],
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
-  metafile: true,
-  logLevel: 'silent',
-});
+const bundle = await build({ ...CORE_BUNDLE_OPTIONS, entryPoints: [`${root}src/index.ts`] });
 const code = bundle.outputFiles[0]?.contents ?? new Uint8Array();
 const bundleMinBytes = code.byteLength;
 const bundleGzipBytes = gzipSync(code, { level: 9 }).byteLength;

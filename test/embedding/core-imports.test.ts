@@ -7,20 +7,11 @@
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { CORE_BUNDLE_OPTIONS } from '../../bench/core-bundle.js';
 
 /** What of the non-core parts a browser bundle of `contents` (an entry's source) carries, and its gzip size. */
 async function coreBundle(contents: string): Promise<{ strays: string[]; gzipBytes: number }> {
-  const result = await build({
-    stdin: { contents, resolveDir: '.', loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await build({ ...CORE_BUNDLE_OPTIONS, stdin: { contents, resolveDir: '.', loader: 'ts' } });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
   const text = new TextDecoder().decode(code);
   // The modules with code in the output (the metafile's inputs also list modules whose code was all shaken off).
