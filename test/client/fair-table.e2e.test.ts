@@ -11,28 +11,15 @@
  * Driven through the fixed hooks only (data-phase, data-tile, data-action, data-review); bounded waits on the
  * pages' own state, no fixed sleeps.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { SEATS, type Seat } from '../../src/index.js';
-import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
+import { DESKTOP, PHONE } from './support/browser.js';
 import { phaseOf, playSeat } from './support/play.js';
-import { startClientService, type ClientService } from './support/service.js';
+import { useServiceBrowser } from './support/suite.js';
 
-let server: ClientService;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startClientService({ inspector: true });
-  browser = await launchChromium();
-}, 90_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
+const suite = useServiceBrowser({ inspector: true });
 
 const NAMES: Record<Seat, string> = { east: 'Ana', south: 'Κώστας', west: 'Wanjiru', north: 'Núria' };
 /** Every tile code of the set: a face found in a text is one of these, quoted. */
@@ -41,13 +28,7 @@ const FACES = [
   'N', 'E', 'S', 'W', 'RD', 'GD', 'WD', 'F', 'J',
 ];
 
-async function openPage(url: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const openPage = (url: string, viewport: { width: number; height: number }): Promise<Page> => suite.openPage(url, viewport, { reduceMotion: true });
 
 interface Table {
   id: string;
@@ -55,7 +36,7 @@ interface Table {
 }
 
 async function createTable(seed: number): Promise<Table> {
-  const created = await server.api('POST', '/api/tables', { body: { seed, locale: 'en', names: NAMES } });
+  const created = await suite.server.api('POST', '/api/tables', { body: { seed, locale: 'en', names: NAMES } });
   expect(created.status).toBe(201);
   return created.body as unknown as Table;
 }
@@ -64,7 +45,7 @@ async function createTable(seed: number): Promise<Table> {
 async function openSeats(table: Table): Promise<Record<Seat, Page>> {
   const pages = {} as Record<Seat, Page>;
   for (const seat of SEATS) {
-    pages[seat] = await openPage(`${server.base}/t/${table.id}?lang=en#${table.tokens[seat]}`, seat === 'east' ? PHONE : DESKTOP);
+    pages[seat] = await openPage(`${suite.server.base}/t/${table.id}?lang=en#${table.tokens[seat]}`, seat === 'east' ? PHONE : DESKTOP);
     await pages[seat].locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 20_000 });
   }
   return pages;
@@ -78,7 +59,7 @@ function facesIn(text: string): string[] {
 /** The admin's live connection, collecting every frame it is sent. */
 function adminSocket(table: Table): Promise<{ frames: string[]; close: () => void }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${server.base.replace('http', 'ws')}/api/tables/${table.id}/live`);
+    const socket = new WebSocket(`${suite.server.base.replace('http', 'ws')}/api/tables/${table.id}/live`);
     const frames: string[] = [];
     socket.on('open', () => socket.send(JSON.stringify({ type: 'hello', token: table.tokens.admin })));
     socket.on('message', (data) => {
@@ -94,11 +75,11 @@ function adminSocket(table: Table): Promise<{ frames: string[]; close: () => voi
  * ended and are readable in full), and the table's body; asserts no face in either.
  */
 async function adminSeesNoFace(table: Table, hand: number): Promise<number> {
-  const log = await server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin });
+  const log = await suite.server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin });
   expect(log.status).toBe(200);
   const inPlay = (log.body.events as Array<{ hand: number }>).filter((entry) => entry.hand === hand);
   expect(facesIn(JSON.stringify(inPlay)), 'faces in the admin log of the hand in play').toEqual([]);
-  const body = await server.api('GET', `/api/tables/${table.id}`, { token: table.tokens.admin });
+  const body = await suite.server.api('GET', `/api/tables/${table.id}`, { token: table.tokens.admin });
   expect(body.status).toBe(200);
   expect(facesIn(JSON.stringify(body.body)), 'faces in the admin body of a hand in play').toEqual([]);
   return 2;
@@ -121,7 +102,7 @@ describe('a fair table for friends, four pages', () => {
 
       // Hand 1, its first two passes; then the creator opens the inspector with the admin link, mid-hand.
       await Promise.all(SEATS.map((seat) => playSeat(pages[seat], { blind: 1, until: 'firstCharleston.left', timeout: 30_000 })));
-      const inspector = await openPage(`${server.base}/inspect#table=${table.id}&token=${table.tokens.admin}`, DESKTOP);
+      const inspector = await openPage(`${suite.server.base}/inspect#table=${table.id}&token=${table.tokens.admin}`, DESKTOP);
       await inspector.locator('#chart [data-state-path="firstCharleston.left"][data-active="true"]').waitFor({ state: 'attached', timeout: 20_000 });
       await inspector.waitForFunction(() => document.querySelectorAll('#log li').length >= 8, undefined, { timeout: 20_000 });
       const shown = await inspector.evaluate(() => `${document.querySelector('#log')?.textContent ?? ''}\n${document.querySelector('#context')?.textContent ?? ''}`);
@@ -150,7 +131,7 @@ describe('a fair table for friends, four pages', () => {
         if (parsed.phase !== 'complete') expect(facesIn(frame), `faces in an admin frame of ${parsed.phase}`).toEqual([]);
       }
       for (const seat of SEATS) {
-        const log = await server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens[seat] });
+        const log = await suite.server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens[seat] });
         expect(log.status).toBe(200);
         expect(facesIn(JSON.stringify(log.body)).length, `${seat} reads the ended hand in full`).toBeGreaterThan(0);
       }
@@ -182,7 +163,7 @@ describe('a fair table for friends, four pages', () => {
         if (parsed.phase !== 'complete') expect(facesIn(frame), `faces in an admin frame of hand 2, ${parsed.phase}`).toEqual([]);
       }
       // The table keeps both hands' logs, each entry with its hand.
-      const log = await server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin });
+      const log = await suite.server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin });
       const hands = new Set((log.body.events as Array<{ hand: number }>).map((entry) => entry.hand));
       expect([...hands].sort()).toEqual([1, 2]);
       console.log(`fair table: ${admin.frames.length} admin frames and ${routesChecked} admin routes checked during play, 0 faces`);
@@ -212,7 +193,7 @@ describe('a fair table for friends, four pages', () => {
         for (const seat of SEATS) await pages[seat].locator('[data-phase="eastMahjong"]').waitFor({ timeout: 20_000 });
         await pages.south.locator('[data-review="loaded"]').waitFor({ timeout: 20_000 });
       }
-      const body = await server.api('GET', `/api/tables/${table.id}`, { token: table.tokens.spectator });
+      const body = await suite.server.api('GET', `/api/tables/${table.id}`, { token: table.tokens.spectator });
       expect(body.body.phase).toBe(outcome === 'dispute' ? 'misdeal' : 'eastMahjong');
     }
   }, 240_000);

@@ -5,35 +5,16 @@
  * copy button and QR codes; the watch page with no rack.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
-import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
-import { startClientService, type ClientService } from './support/service.js';
+import { DESKTOP, PHONE } from './support/browser.js';
+import { useServiceBrowser } from './support/suite.js';
 import { walkHand } from './support/walk.js';
 
-let server: ClientService;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = useServiceBrowser();
 
-beforeAll(async () => {
-  server = await startClientService();
-  browser = await launchChromium();
-}, 90_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-async function openPage(url: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
+const openPage = (url: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> => suite.openPage(url, viewport, { reduceMotion: true });
 
 /** The serious or critical axe-core findings of the page as it is. */
 async function axeFindings(page: Page): Promise<string[]> {
@@ -53,7 +34,7 @@ function reviewOf(page: Page): Promise<{ passes: string[]; packets: number[] }> 
 
 describe('the end of a hand', () => {
   it('solo: shows who passed what, then deals the next hand at the same page', async () => {
-    const page = await openPage(`${server.base}/solo?lang=en&seed=2026&botDelay=0`, PHONE);
+    const page = await openPage(`${suite.server.base}/solo?lang=en&seed=2026&botDelay=0`, PHONE);
     await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     const phases = await walkHand(page, async () => undefined);
     expect(phases.at(-1)).toBe('complete');
@@ -75,10 +56,10 @@ describe('the end of a hand', () => {
   }, 120_000);
 
   it('a seat of the service: reads the ended hand from the table log and offers the next hand; a watcher sees the review without the button', async () => {
-    const created = await server.api('POST', '/api/tables', { body: { seats: { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, seed: 2020, locale: 'en', names: { east: 'Ana' } } });
+    const created = await suite.server.api('POST', '/api/tables', { body: { seats: { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, seed: 2020, locale: 'en', names: { east: 'Ana' } } });
     expect(created.status).toBe(201);
     const { id, tokens } = created.body as { id: string; tokens: Record<string, string> };
-    const page = await openPage(`${server.base}/t/${id}?lang=en#${tokens.east}`);
+    const page = await openPage(`${suite.server.base}/t/${id}?lang=en#${tokens.east}`);
     await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-review]').count()).toBe(0);
     expect(await page.locator('[data-action="next-hand"]').count()).toBe(0);
@@ -94,7 +75,7 @@ describe('the end of a hand', () => {
     const firstRight = await page.locator('[data-pass="firstCharleston.right"] .review-packet').evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-from')}>${node.getAttribute('data-to')}`));
     expect(firstRight).toEqual(['east>south', 'south>west', 'west>north', 'north>east']);
 
-    const watcher = await openPage(`${server.base}/t/${id}?lang=en#${tokens.spectator}`, PHONE);
+    const watcher = await openPage(`${suite.server.base}/t/${id}?lang=en#${tokens.spectator}`, PHONE);
     await watcher.locator('[data-review="loaded"]').waitFor({ timeout: 15_000 });
     expect(await watcher.locator('[data-action="next-hand"]').count()).toBe(0);
     expect(await watcher.locator('[data-tile]').count()).toBe(0);
@@ -114,7 +95,7 @@ describe('the end of a hand', () => {
 
 describe('the lobby for friends', () => {
   it('takes names and a clock, and gives each link a copy button and a QR code drawn as SVG', async () => {
-    const page = await openPage(`${server.base}/?lang=en`, PHONE);
+    const page = await openPage(`${suite.server.base}/?lang=en`, PHONE);
     let asked: Record<string, unknown> | null = null;
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/tables')) asked = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
@@ -130,7 +111,7 @@ describe('the lobby for friends', () => {
     expect(await page.locator('[data-invite-item] svg.qr').count()).toBe(3);
     // Links use the page's own origin.
     const link = await page.locator('[data-invite-item="east"] code').textContent();
-    expect(link?.startsWith(`${server.base}/t/`)).toBe(true);
+    expect(link?.startsWith(`${suite.server.base}/t/`)).toBe(true);
     // Without clipboard permission in a headless page, copying selects the link instead (or copies it).
     await page.click('[data-invite-item="east"] [data-action="copy"]');
     await page.waitForFunction(() => (document.querySelector('[data-invite-item="east"] [aria-live]')?.textContent ?? '') !== '');

@@ -4,37 +4,18 @@
  * a page reloaded in the middle of a pass resumes with its packet still on the table; a seat handed to a bot
  * by the admin and back; a spectator watches; a link without a good token says so.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
 import { SEATS, refusalMessage, type Seat } from '../../src/index.js';
-import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
+import { DESKTOP, PHONE } from './support/browser.js';
 import { actAndConfirm, chooseTiles, isEnabled, phaseOf, playSeat, versionOf } from './support/play.js';
-import { startClientService, type ClientService } from './support/service.js';
+import { useServiceBrowser } from './support/suite.js';
 
-let server: ClientService;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = useServiceBrowser();
 
-beforeAll(async () => {
-  server = await startClientService();
-  browser = await launchChromium();
-}, 90_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-});
-
-async function openPage(url: string, viewport: { width: number; height: number } = DESKTOP, prepare?: (page: Page) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await prepare?.(page);
-  await page.goto(url);
-  return page;
-}
+const openPage = (url: string, viewport: { width: number; height: number } = DESKTOP, prepare?: (page: Page) => Promise<void>): Promise<Page> =>
+  suite.openPage(url, viewport, prepare === undefined ? {} : { prepare });
 
 interface Table {
   id: string;
@@ -42,16 +23,16 @@ interface Table {
 }
 
 async function createTable(seats: Record<Seat, 'human' | 'teacher' | 'random'>, extra: Record<string, unknown> = {}): Promise<Table> {
-  const reply = await server.api('POST', '/api/tables', { body: { seats, ...extra } });
+  const reply = await suite.server.api('POST', '/api/tables', { body: { seats, ...extra } });
   expect(reply.status).toBe(201);
   return reply.body as unknown as Table;
 }
 
-const seatUrl = (table: Table, who: Seat | 'spectator'): string => `${server.base}/t/${table.id}#${table.tokens[who] as string}`;
+const seatUrl = (table: Table, who: Seat | 'spectator'): string => `${suite.server.base}/t/${table.id}#${table.tokens[who] as string}`;
 
 describe('the client through the service', () => {
   it('creates a table in the lobby; four pages on four seats play a whole hand (East on a phone)', async () => {
-    const lobby = await openPage(`${server.base}/`);
+    const lobby = await openPage(`${suite.server.base}/`);
     for (const seat of SEATS) await lobby.selectOption(`#seat-${seat}`, 'human');
     await lobby.click('[data-action="create"]');
     await lobby.locator('[data-invite="north"]').waitFor({ timeout: 15_000 });
@@ -90,10 +71,10 @@ describe('the client through the service', () => {
     expect(await pages.west.locator('[data-tile]').count()).toBe(13);
 
     const id = new URL(links.east).pathname.split('/')[2] as string;
-    const state = await server.api('GET', `/api/tables/${id}`, { token: admin });
+    const state = await suite.server.api('GET', `/api/tables/${id}`, { token: admin });
     expect(state.body.phase).toBe('complete');
     for (const seat of SEATS) await expect.poll(() => versionOf(pages[seat])).toBe(state.body.version);
-    const log = await server.api('GET', `/api/tables/${id}/log`, { token: admin });
+    const log = await suite.server.api('GET', `/api/tables/${id}/log`, { token: admin });
     const events = log.body.events as Array<{ seat: Seat | null; event: { type: string } }>;
     expect(events.length).toBe(state.body.version);
     // Six passes of four packets, four votes, four offers and two courtesy packets, all sent by the pages.
@@ -149,7 +130,7 @@ describe('the client through the service', () => {
     await east.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     const cut = (): void => {
       // Every live connection of the service is cut, as a phone losing its network would see it.
-      for (const client of server.service.app.websocketServer.clients) client.terminate();
+      for (const client of suite.server.service.app.websocketServer.clients) client.terminate();
     };
     await chooseTiles(east, 3);
     await east.click('[data-action="pass"]');
@@ -167,7 +148,7 @@ describe('the client through the service', () => {
     cut();
     await east.locator('[data-action="retract"]:enabled').waitFor({ timeout: 20_000 });
     await east.locator('[data-flow="live.waiting"]').waitFor({ timeout: 15_000 });
-    const log = await server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin as string });
+    const log = await suite.server.api('GET', `/api/tables/${table.id}/log`, { token: table.tokens.admin as string });
     const commits = (log.body.events as Array<{ seat: Seat | null; event: { type: string } }>).filter((entry) => entry.seat === 'east' && entry.event.type === 'pass.commit');
     expect(commits.length).toBe(1);
     expect(await east.locator('[data-tile]').count()).toBe(11);
@@ -181,14 +162,14 @@ describe('the client through the service', () => {
     await south.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     await east.locator('.seat[data-seat="south"].held').waitFor();
 
-    const toBot = await server.api('PUT', `/api/tables/${table.id}/seats/south`, { token: admin, body: { player: 'teacher' } });
+    const toBot = await suite.server.api('PUT', `/api/tables/${table.id}/seats/south`, { token: admin, body: { player: 'teacher' } });
     expect(toBot.status).toBe(200);
     // The bot passes for South: East sees South's packet on the table, South's page sees its own packet.
     await east.locator('.seat[data-seat="south"] [data-packet-of]').waitFor({ timeout: 15_000 });
     await south.locator('.packet .tile').first().waitFor({ timeout: 15_000 });
     expect(await south.locator('[data-tile]').count()).toBe(10);
 
-    const back = await server.api('PUT', `/api/tables/${table.id}/seats/south`, { token: admin, body: { player: 'human' } });
+    const back = await suite.server.api('PUT', `/api/tables/${table.id}/seats/south`, { token: admin, body: { player: 'human' } });
     expect(back.status).toBe(200);
     await chooseTiles(east, 3);
     await actAndConfirm(east, 'pass');
@@ -218,7 +199,7 @@ describe('the client through the service', () => {
     // A refusal of the service comes with its code and params: South's page (in Catalan, at a Greek table) renders
     // it in the page's language. The page offers only legal moves, so the test makes the packet wrong on its way
     // out (two tiles where the pass needs three); the service refuses it and the page says so in Catalan.
-    const south = await openPage(`${server.base}/t/${table.id}?lang=ca#${table.tokens.south as string}`, DESKTOP, async (page) => {
+    const south = await openPage(`${suite.server.base}/t/${table.id}?lang=ca#${table.tokens.south as string}`, DESKTOP, async (page) => {
       await page.routeWebSocket(/\/live$/, (ws) => {
         const upstream = ws.connectToServer();
         ws.onMessage((message) => {
@@ -240,7 +221,7 @@ describe('the client through the service', () => {
     // North dealt 12 tiles: its page offers the draw (and only North's), the prompt says so, the draw makes 13.
     const deal = { east: winning, south: ['6B', '6B', '6B', '6B', '7B', '7B', '7B', '7B', '8B', '8B', '8B', '8B', '9B'], west: ['1C', '1C', '1C', '1C', '2C', '2C', '2C', '2C', '3C', '3C', '3C', '3C', '4C'], north: ['1D', '1D', '1D', '1D', '2D', '2D', '2D', '2D', '3D', '3D', '3D', '3D'] };
     const short = await createTable({ east: 'teacher', south: 'teacher', west: 'teacher', north: 'human' }, { seed: 35, deal });
-    const north = await openPage(`${server.base}/t/${short.id}?lang=en#${short.tokens.north as string}`, PHONE);
+    const north = await openPage(`${suite.server.base}/t/${short.id}?lang=en#${short.tokens.north as string}`, PHONE);
     await north.locator('[data-action="draw"]:enabled').waitFor({ timeout: 15_000 });
     expect(await north.locator('.prompt').textContent()).toMatch(/^You hold 12 tiles: draw the missing tile from the wall\./);
     expect(await north.locator('[data-tile]').count()).toBe(12);
@@ -252,7 +233,7 @@ describe('the client through the service', () => {
   }, 60_000);
 
   it('runs the lobby on a phone in Swahili: a table with its links, nothing wider than the screen', async () => {
-    const lobby = await openPage(`${server.base}/?lang=sw`, PHONE);
+    const lobby = await openPage(`${suite.server.base}/?lang=sw`, PHONE);
     expect(await lobby.locator('h1').textContent()).toBe('Cheza Charleston');
     await lobby.selectOption('#seat-south', 'human');
     await lobby.selectOption('#seat-west', 'random');
@@ -277,9 +258,9 @@ describe('the client through the service', () => {
     expect(await watcher.locator('.status').textContent()).toBe('Παρακολουθείς αυτό το τραπέζι.');
     expect(await watcher.locator('.seat').count()).toBe(4);
 
-    const bad = await openPage(`${server.base}/t/${table.id}?lang=en#not-a-token-of-this-table`);
+    const bad = await openPage(`${suite.server.base}/t/${table.id}?lang=en#not-a-token-of-this-table`);
     await expect.poll(() => bad.locator('.status').textContent(), { timeout: 15_000 }).toContain('The table does not know this link');
-    const none = await openPage(`${server.base}/t/${table.id}`);
+    const none = await openPage(`${suite.server.base}/t/${table.id}`);
     await expect.poll(() => none.locator('[role="alert"]').textContent()).toContain('This link has no seat token');
   }, 60_000);
 });
