@@ -6,7 +6,7 @@ import { runOurs } from './service-clients.js';
 
 const [base, tablesText = '1000', secondsText = '20'] = process.argv.slice(2);
 if (base === undefined) throw new Error('usage: paced-only.ts URL [tables] [seconds]');
-const run = await runOurs(base, Number(tablesText), Number(secondsText) * 1_000, 5_000);
+const run = await runOurs(base, Number(tablesText), Number(secondsText) * 1_000, { thinkMs: 5_000 });
 const pct = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2));

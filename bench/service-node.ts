@@ -4,9 +4,11 @@
  * line; answers `cpu` (CPU time used so far), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
 import { createService } from '../src/server/app.js';
+import { tuneServiceHeap } from '../src/server/heap.js';
 import { parseDbLocation } from '../src/server/storage/db.js';
 
 const db = process.argv[2];
+tuneServiceHeap(); // as `charleston serve` does
 const service = await createService({
   location: parseDbLocation(db),
   distDir: '/nonexistent',

@@ -400,7 +400,7 @@ async function main(): Promise<void> {
       ours[name] = [];
       for (const scale of name === 'pglite' && pg !== null ? SCALES.slice(0, 2) : SCALES) {
         phase = `ours on ${name}, flood at ${scale} tables`;
-        const run = await attempt(phase, scale, () => runOurs(node.base, scale, BUDGET_MS));
+        const run = await attempt(phase, scale, () => runOurs(node.base, scale, BUDGET_MS, { settle: () => quiet(node, `ours on ${name} after the setup at ${scale} tables`) }));
         ours[name]?.push(run);
         log(`ours on ${name}, ${scale} tables: ${JSON.stringify(summary(run))}`);
         partial[`${name} ${scale}`] = summary(run);
@@ -408,7 +408,7 @@ async function main(): Promise<void> {
         if (!withPeer) continue;
         phase = `peer flood at ${scale} tables`;
         const staleBefore = peerStale;
-        const peerRun = await attempt(phase, scale, () => runPeer(peerNode.base, scale, BUDGET_MS));
+        const peerRun = await attempt(phase, scale, () => runPeer(peerNode.base, scale, BUDGET_MS, { settle: () => quiet(peerNode, `the peer after the setup at ${scale} tables`) }));
         await quiet(peerNode, `the peer after the flood at ${scale} tables`);
         peer.push(peerRun);
         peerStaleByScale.push(peerStale - staleBefore);
@@ -417,7 +417,7 @@ async function main(): Promise<void> {
       }
       if (name === 'postgres') {
         phase = 'ours on postgres, paced';
-        paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, THINK_MS));
+        paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, { thinkMs: THINK_MS, settle: () => quiet(node, 'ours on postgres after the paced setup') }));
         log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
         partial.paced = summary(paced);
       }

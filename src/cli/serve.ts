@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, createService, startMetricsServer, type LogLevel, type ServiceOptions } from '../server/app.js';
+import { tuneServiceHeap } from '../server/heap.js';
 import type { Metrics } from '../server/metrics.js';
 import { parseDbLocation } from '../server/storage/db.js';
 
@@ -171,6 +172,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   let service;
   let metricsServer: Server | undefined;
   try {
+    tuneServiceHeap();
     service = await createService(options);
     await service.app.listen({ host: values.host, port });
     if (metrics !== undefined && metricsPort !== undefined) metricsServer = await startMetricsServer(metrics, values.host, metricsPort);

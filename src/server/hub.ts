@@ -86,8 +86,6 @@ export class Hub {
   readonly #byTable = new Map<string, Set<Listener>>();
   /** The highest version each table's listeners were sent. */
   readonly #sent = new Map<string, number>();
-  /** The serialized view messages of each table's latest published version, by seat or 'public'. */
-  readonly #texts = new Map<string, { version: number; texts: Map<string, string> }>();
 
   /** `now` is the service's time source (epoch ms): a view with a clock says when it was built. */
   constructor(now: () => number = Date.now) {
@@ -109,7 +107,6 @@ export class Hub {
       if (current.size === 0) {
         this.#byTable.delete(tableId);
         this.#sent.delete(tableId);
-        this.#texts.delete(tableId);
       }
     };
   }
@@ -132,25 +129,12 @@ export class Hub {
   }
 
   /**
-   * The `view` message for `role` at the table's version: built and serialized once per role and version, then
-   * shared by every connection (those already there when it is published and those that say hello later). With
-   * `fresh` (a hello) on a table with a clock, the view is built anew so that its `clock.now` is the time now.
+   * The `view` message for one connection that just said hello: built for it alone (with a clock, its `clock.now`
+   * is the time now). Texts are not kept between versions: a table's latest texts would stay in memory for as long
+   * as its seats think, which is what makes the young-generation collector copy and promote them.
    */
-  viewText(table: CachedTable, role: Role, fresh = false): string {
-    if (fresh && table.clock !== null) return viewMessage(table, role, this.#now());
-    let cached = this.#texts.get(table.id);
-    if (cached === undefined || cached.version !== table.version) {
-      if (cached !== undefined && cached.version > table.version) return viewMessage(table, role, this.#now()); // an older table object
-      cached = { version: table.version, texts: new Map() };
-      if (this.#byTable.has(table.id)) this.#texts.set(table.id, cached);
-    }
-    const key = seatOfRole(role, table.hand) ?? 'public';
-    let text = cached.texts.get(key);
-    if (text === undefined) {
-      text = viewMessage(table, role, this.#now());
-      cached.texts.set(key, text);
-    }
-    return text;
+  viewText(table: CachedTable, role: Role): string {
+    return viewMessage(table, role, this.#now());
   }
 
   /** Sends the table's views to its connections, once per version. */
@@ -159,6 +143,16 @@ export class Hub {
     if (set === undefined) return;
     if ((this.#sent.get(table.id) ?? -1) >= table.version) return;
     this.#sent.set(table.id, table.version);
-    for (const listener of [...set]) listener.send(this.viewText(table, listener.role));
+    // One serialized message per role and version, shared by that role's connections, dropped once sent.
+    const texts = new Map<string, string>();
+    for (const listener of [...set]) {
+      const key = seatOfRole(listener.role, table.hand) ?? 'public';
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = viewMessage(table, listener.role, this.#now());
+        texts.set(key, text);
+      }
+      listener.send(text);
+    }
   }
 }

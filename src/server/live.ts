@@ -243,7 +243,7 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
           tokenHash = who.tokenHash;
           remove = service.hub.add(id, listener);
           const table = await service.table(id);
-          write(service.hub.viewText(table, who.role, true));
+          write(service.hub.viewText(table, who.role));
         } catch (error) {
           if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');
           if (error instanceof ServiceError && error.code === 'RATE_LIMITED') return closeLater('too many failed token checks from this address');

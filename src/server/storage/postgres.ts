@@ -14,6 +14,8 @@ const CONNECT_TIMEOUT_MILLIS = 5_000;
 const HEALTH_TIMEOUT_MILLIS = 3_000;
 const RECONNECT_FIRST_MILLIS = 100;
 const RECONNECT_MAX_MILLIS = 5_000;
+/** The most statement texts given a name (the service's own are about 30, all constant). */
+const MAX_PREPARED = 128;
 
 /** Opens a pool on `url` and checks that it answers. */
 export async function openPostgres(url: string): Promise<Db> {
@@ -81,9 +83,25 @@ export async function openPostgres(url: string): Promise<Db> {
     listener = client;
   }
 
+  /**
+   * Statements with parameters run as named prepared statements: each connection parses and plans one the first
+   * time it runs it, then only binds and executes it (the group commit's statement took a parse and a plan per
+   * commit). The names are per pool and bounded; a text past the bound runs unnamed, as any statement without
+   * parameters does (a schema script of several statements can only run unnamed).
+   */
+  const names = new Map<string, string>();
+  const statement = (sql: string, params: readonly unknown[]): pg.QueryConfig => {
+    if (params.length === 0) return { text: sql, values: [] };
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `charleston_${names.size}`;
+      names.set(sql, name);
+    }
+    return name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] };
+  };
   const direct: Queryable = {
     async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await pool.query<T>(sql, [...params]);
+      const result = await pool.query<T>(statement(sql, params));
       return result.rows;
     },
   };
@@ -101,7 +119,7 @@ export async function openPostgres(url: string): Promise<Db> {
         await client.query('BEGIN');
         const tx: Queryable = {
           async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-            return (await client.query<T>(sql, [...params])).rows;
+            return (await client.query<T>(statement(sql, params))).rows;
           },
         };
         const value = await work(tx);

@@ -1,0 +1,89 @@
+/**
+ * What the database does for each accepted event. The table row's update is heap-only (HOT): no index of
+ * `charleston_tables` covers a column the event changes, and the page has room, so no index gets an entry and the
+ * table does not grow with every event. On PostgreSQL, a statement with parameters is prepared once per
+ * connection and then only bound and executed; a script without parameters still runs as a simple query.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitBatch, type BatchEntry } from '../../src/server/storage/batch.js';
+import type { Db } from '../../src/server/storage/db.js';
+import { migrate } from '../../src/server/storage/schema.js';
+import { databases, open } from './support.js';
+
+/** A table row of this test's own (the shared database may hold other files' tables). */
+async function insertTable(db: Db): Promise<string> {
+  const id = `hot-${randomUUID()}`;
+  await db.query(`INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot) VALUES ($1, 0, 'firstCharleston.right', 'en', '{}', $2)`, [id, 'x'.repeat(1_000)]);
+  return id;
+}
+
+const entry = (tableId: string, version: number): BatchEntry => ({
+  tableId,
+  version,
+  seat: 'east',
+  eventText: JSON.stringify({ type: 'pass.retract', seat: 'east' }),
+  phase: 'firstCharleston.right',
+  snapshot: `${version}`.padEnd(1_000, 'y'),
+});
+
+describe.each(databases())('each event on $name', ({ location }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open(location());
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('updates its table row heap-only: no index entry, in the one-event and the batch statement alike', async () => {
+    const one = await insertTable(db);
+    const others = [await insertTable(db), await insertTable(db), await insertTable(db)];
+    const counts = await db.transaction(async (tx) => {
+      // The counters of this transaction only: other test files' sessions do not move them.
+      const hot = async (): Promise<{ updated: number; hot: number }> => {
+        const [row] = await tx.query<{ updated: string | number; hot: string | number }>(
+          "SELECT pg_stat_get_xact_tuples_updated('charleston_tables'::regclass) AS updated, pg_stat_get_xact_tuples_hot_updated('charleston_tables'::regclass) AS hot",
+        );
+        return { updated: Number(row?.updated), hot: Number(row?.hot) };
+      };
+      expect(await commitBatch(tx, [entry(one, 1)], 'test-node')).toEqual(new Set([one]));
+      expect(await commitBatch(tx, [entry(one, 2)], 'test-node')).toEqual(new Set([one]));
+      expect(await commitBatch(tx, others.map((id) => entry(id, 1)), 'test-node')).toEqual(new Set(others));
+      return hot();
+    });
+    expect(counts).toEqual({ updated: 5, hot: 5 });
+  });
+
+  it('leaves no index on a column that every event changes, and room in each page', async () => {
+    const indexes = await db.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'charleston_tables'");
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const { indexdef } of indexes) expect(indexdef).not.toMatch(/\((version|phase|snapshot|updated_at)\)/);
+    const [options] = await db.query<{ reloptions: string[] | string | null }>("SELECT reloptions FROM pg_class WHERE relname = 'charleston_tables'");
+    expect(String(options?.reloptions)).toContain('fillfactor=50');
+  });
+});
+
+describe.each(databases().filter((database) => database.name === 'postgres'))('statements on $name', ({ location }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open(location());
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('prepares a statement with parameters once per connection; runs a script without them as a simple query', async () => {
+    const text = `SELECT $1::int + 1 AS n -- ${randomUUID()}`;
+    expect(await db.query<{ n: number }>(text, [1])).toEqual([{ n: 2 }]);
+    expect(await db.query<{ n: number }>(text, [2])).toEqual([{ n: 3 }]);
+    // One after the other, the pool hands out the connection it got back last: the one that prepared `text`.
+    const prepared = await db.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements');
+    const ours = prepared.filter((row) => row.statement === text);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.name).toMatch(/^charleston_\d+$/);
+    // Several statements in one text can only run unnamed, as a simple query (a named one would be refused).
+    await db.query('CREATE TEMP TABLE statements_probe (n int); DROP TABLE statements_probe');
+  });
+});
