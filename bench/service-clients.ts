@@ -28,6 +28,8 @@ export interface RunResult {
   seconds: number;
   eventsPerSecond: number;
   latencies: number[];
+  /** When each measured send left, in ms from the run's start (the same order as `latencies`). */
+  sentAt: number[];
   finished: number;
 }
 
@@ -112,6 +114,8 @@ export async function runOurs(base: string, count: number, budgetMs: number, { t
   let accepted = 0;
   let finished = 0;
   const latencies: number[] = [];
+  const sentTimes: number[] = [];
+  let start = 0;
   let resolveAll: () => void = () => undefined;
   const allDone = new Promise<void>((resolve) => {
     resolveAll = resolve;
@@ -127,6 +131,7 @@ export async function runOurs(base: string, count: number, budgetMs: number, { t
       for (const [version, t0] of pending) {
         if (version <= low) {
           latencies.push(performance.now() - t0);
+          sentTimes.push(t0 - start);
           pending.delete(version);
         }
       }
@@ -193,13 +198,13 @@ export async function runOurs(base: string, count: number, budgetMs: number, { t
   await Promise.all(tables.flatMap((t) => t.seats.map((s, i) => waitUntil(() => s.latest !== null, SETUP_MS, `the first view of seat ${SEATS[i]} (our service, ${count} tables)`))));
   collectBeforeRun();
   await settle?.();
-  const start = performance.now();
+  start = performance.now();
   go = true;
   for (const table of tables) for (const seat of table.seats) table.act(seat);
   await Promise.race([allDone, new Promise((resolve) => setTimeout(resolve, budgetMs))]);
   const seconds = (performance.now() - start) / 1000;
   for (const table of tables) for (const seat of table.seats) seat.socket.terminate();
-  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, finished };
+  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, sentAt: sentTimes, finished };
 }
 
 /** Plays `count` matches on the boardgame.io server at `base` (4 socket.io clients each). */
@@ -214,6 +219,8 @@ export async function runPeer(base: string, count: number, budgetMs: number, { s
   let accepted = 0;
   let finished = 0;
   const latencies: number[] = [];
+  const sentTimes: number[] = [];
+  let start = 0;
   let resolveAll: () => void = () => undefined;
   const allDone = new Promise<void>((resolve) => {
     resolveAll = resolve;
@@ -247,6 +254,7 @@ export async function runPeer(base: string, count: number, budgetMs: number, { s
           const [player, n] = key.split(' ');
           if (views.every((v) => v !== null && (v.moves[player as string] as number) >= Number(n))) {
             latencies.push(performance.now() - t0);
+            sentTimes.push(t0 - start);
             accepted += 1;
             pending.delete(key);
           }
@@ -266,11 +274,11 @@ export async function runPeer(base: string, count: number, budgetMs: number, { s
   await Promise.all(tables.flatMap((clients) => clients.map((c, i) => waitUntil(c.ready, SETUP_MS, `the first state of peer player ${i} (${count} matches)`))));
   collectBeforeRun();
   await settle?.();
-  const start = performance.now();
+  start = performance.now();
   go = true;
   for (const clients of tables) for (const c of clients) c.act();
   await Promise.race([allDone, new Promise((resolve) => setTimeout(resolve, budgetMs))]);
   const seconds = (performance.now() - start) / 1000;
   for (const clients of tables) for (const c of clients) c.client.stop();
-  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, finished };
+  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, sentAt: sentTimes, finished };
 }

@@ -1,8 +1,9 @@
 /**
  * A service node for `bench/service.ts`, run as a child process with IPC: the real service with the bench's
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
- * line; answers `cpu` (CPU time used so far), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
+ * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { createService } from '../src/server/app.js';
 import { tuneServiceHeap } from '../src/server/heap.js';
 import { parseDbLocation } from '../src/server/storage/db.js';
@@ -23,7 +24,17 @@ const address = service.app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
 process.stdout.write(`Charleston service: http://127.0.0.1:${port}/\n`);
 
-type Request = { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
+/** The node's garbage collections of 5 ms or more since the last `gcs` request (at most 1,000 kept). */
+let pauses: Array<{ kind: string; millis: number }> = [];
+const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? 0;
+    if (entry.duration >= 5 && pauses.length < 1_000) pauses.push({ kind: GC_KINDS[kind] ?? String(kind), millis: Math.round(entry.duration * 10) / 10 });
+  }
+}).observe({ entryTypes: ['gc'] });
+
+type Request = { id: number; type: 'gcs' } | { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
 
 const memory = (): number => {
   (globalThis as { gc?: () => void }).gc?.();
@@ -36,7 +47,10 @@ process.on('message', (message: Request) => {
   const reply = (value: unknown): void => {
     process.send?.({ id: message.id, value });
   };
-  if (message.type === 'cpu') {
+  if (message.type === 'gcs') {
+    reply(pauses);
+    pauses = [];
+  } else if (message.type === 'cpu') {
     const usage = process.cpuUsage();
     reply({ micros: usage.user + usage.system, at: performance.now() });
   } else if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.cache.size, connections: service.tables.hub.connections });

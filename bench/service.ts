@@ -342,6 +342,19 @@ async function profileRun(dir: string): Promise<void> {
   }
 }
 
+/** When a run's slowest 1 % of round trips were sent, by second of the run: clustered in a few seconds is a stall. */
+function slowestBySecond(run: RunResult): string {
+  if (run.latencies.length === 0) return 'none';
+  const p99 = percentile(run.latencies, 99) ?? 0;
+  const bySecond = new Map<number, number>();
+  run.latencies.forEach((latency, index) => {
+    if (latency < p99) return;
+    const second = Math.floor((run.sentAt[index] ?? 0) / 1000);
+    bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+  });
+  return [...bySecond].sort((a, b) => a[0] - b[0]).map(([second, n]) => `${second}: ${n}`).join(', ');
+}
+
 /** A run that failed (a bounded wait gave up): recorded as no events, so the rest of the bench still runs. */
 async function attempt(what: string, tables: number, run: () => Promise<RunResult>): Promise<RunResult> {
   try {
@@ -349,7 +362,7 @@ async function attempt(what: string, tables: number, run: () => Promise<RunResul
   } catch (error) {
     log(`${what}: failed (${(error as Error).message}); recorded as 0 events`);
     partial[`failed: ${what}`] = (error as Error).message;
-    return { tables, events: 0, seconds: 0, eventsPerSecond: 0, latencies: [], finished: 0 };
+    return { tables, events: 0, seconds: 0, eventsPerSecond: 0, latencies: [], sentAt: [], finished: 0 };
   }
 }
 
@@ -417,8 +430,14 @@ async function main(): Promise<void> {
       }
       if (name === 'postgres') {
         phase = 'ours on postgres, paced';
-        paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, { thinkMs: THINK_MS, settle: () => quiet(node, 'ours on postgres after the paced setup') }));
+        const settle = async (): Promise<void> => {
+          await quiet(node, 'ours on postgres after the paced setup');
+          await node.rpc('gcs'); // from now on: the run's own collections
+        };
+        paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, { thinkMs: THINK_MS, settle }));
         log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
+        log(`   where its slowest 1 % were sent (second of the run: count): ${slowestBySecond(paced)}`);
+        log(`   the node's collections of 5 ms or more during it: ${JSON.stringify(await node.rpc('gcs'))}`);
         partial.paced = summary(paced);
       }
       await node.stop();
