@@ -126,7 +126,7 @@ export async function runOurs(base: string, count: number, budgetMs: number, { t
     const pending = new Map<number, number>();
     let nextId = 0;
     let done = false;
-    const settle = (): void => {
+    const settlePending = (): void => {
       const low = Math.min(...seats.map((s) => s.highest));
       for (const [version, t0] of pending) {
         if (version <= low) {
@@ -172,7 +172,7 @@ export async function runOurs(base: string, count: number, budgetMs: number, { t
             seat.highest = frame.version;
             seat.latest = { version: frame.version as number, phase: frame.phase as string, move: moveFromView(frame.view) };
           }
-          settle();
+          settlePending();
           if (!done && seats.every((s) => s.latest !== null && ENDED.has(s.latest.phase))) {
             done = true;
             finished += 1;
@@ -186,7 +186,7 @@ export async function runOurs(base: string, count: number, budgetMs: number, { t
           if (frame.ok === true && t0 !== undefined) {
             accepted += 1;
             pending.set(frame.version, t0);
-            settle();
+            settlePending();
           }
           act(seat);
         }

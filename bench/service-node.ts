@@ -3,7 +3,7 @@
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
  * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { createService } from '../src/server/app.js';
 import { tuneServiceHeap } from '../src/server/heap.js';
 import { parseDbLocation } from '../src/server/storage/db.js';
@@ -26,7 +26,12 @@ process.stdout.write(`Charleston service: http://127.0.0.1:${port}/\n`);
 
 /** The node's garbage collections of 5 ms or more since the last `gcs` request (at most 1,000 kept). */
 let pauses: Array<{ kind: string; millis: number }> = [];
-const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const kind = ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? 0;

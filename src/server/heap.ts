@@ -4,8 +4,8 @@
  * becomes garbage. With V8's own sizing the old generation was collected in full every few seconds at 1,000
  * busy tables, and each full collection held the event loop for 15 to 50 ms: every event in flight then waited.
  * Letting the heap grow to three times what is live between full collections makes them rare (none or one in a
- * 20–30 s paced run at that load) at the cost of memory that is garbage anyway. `charleston serve` sets it at start, before it
- * allocates its tables; a process started with its own `--heap-growing-percent` keeps it.
+ * 20–30 s paced run at that load) at the cost of memory that is garbage anyway. `charleston serve` sets it at
+ * start, before it allocates its tables; a process started with its own `--heap-growing-percent` keeps it.
  */
 import { setFlagsFromString } from 'node:v8';
 
