@@ -30,6 +30,8 @@ export interface RunResult {
   latencies: number[];
   /** When each measured send left, in ms from the run's start (the same order as `latencies`). */
   sentAt: number[];
+  /** When the run started, in ms since the epoch (`performance.timeOrigin` + `performance.now()`): to place other processes' events in it. */
+  startedAt: number;
   finished: number;
 }
 
@@ -204,7 +206,7 @@ export async function runOurs(base: string, count: number, budgetMs: number, { t
   await Promise.race([allDone, new Promise((resolve) => setTimeout(resolve, budgetMs))]);
   const seconds = (performance.now() - start) / 1000;
   for (const table of tables) for (const seat of table.seats) seat.socket.terminate();
-  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, sentAt: sentTimes, finished };
+  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, sentAt: sentTimes, startedAt: performance.timeOrigin + start, finished };
 }
 
 /** Plays `count` matches on the boardgame.io server at `base` (4 socket.io clients each). */
@@ -280,5 +282,5 @@ export async function runPeer(base: string, count: number, budgetMs: number, { s
   await Promise.race([allDone, new Promise((resolve) => setTimeout(resolve, budgetMs))]);
   const seconds = (performance.now() - start) / 1000;
   for (const clients of tables) for (const c of clients) c.client.stop();
-  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, sentAt: sentTimes, finished };
+  return { tables: count, events: accepted, seconds, eventsPerSecond: accepted / seconds, latencies, sentAt: sentTimes, startedAt: performance.timeOrigin + start, finished };
 }

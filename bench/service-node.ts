@@ -1,7 +1,7 @@
 /**
  * A service node for `bench/service.ts`, run as a child process with IPC: the real service with the bench's
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
- * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
+ * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask, each with its start in ms since the epoch), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { createService } from '../src/server/app.js';
@@ -25,7 +25,7 @@ const port = typeof address === 'object' && address !== null ? address.port : 0;
 process.stdout.write(`Charleston service: http://127.0.0.1:${port}/\n`);
 
 /** The node's garbage collections of 5 ms or more since the last `gcs` request (at most 1,000 kept). */
-let pauses: Array<{ kind: string; millis: number }> = [];
+let pauses: Array<{ kind: string; millis: number; at: number }> = [];
 const GC_KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
   [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
@@ -35,7 +35,7 @@ const GC_KINDS: Record<number, string> = {
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const kind = ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? 0;
-    if (entry.duration >= 5 && pauses.length < 1_000) pauses.push({ kind: GC_KINDS[kind] ?? String(kind), millis: Math.round(entry.duration * 10) / 10 });
+    if (entry.duration >= 5 && pauses.length < 1_000) pauses.push({ kind: GC_KINDS[kind] ?? String(kind), millis: Math.round(entry.duration * 10) / 10, at: performance.timeOrigin + entry.startTime });
   }
 }).observe({ entryTypes: ['gc'] });
 

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync, chownSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, constants as perfConstants, performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
@@ -342,6 +342,36 @@ async function profileRun(dir: string): Promise<void> {
   }
 }
 
+/** A collection of 5 ms or more: its kind, its length, and when it started (ms since the epoch). */
+interface GcPause {
+  kind: string;
+  millis: number;
+  at: number;
+}
+
+/** This process's own collections of 5 ms or more while `watch` is on (at most 1,000): the client side of a stall. */
+const clientPauses: GcPause[] = [];
+const GC_KINDS: Record<number, string> = {
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+const gcWatch = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+    if (entry.duration >= 5 && clientPauses.length < 1_000) {
+      clientPauses.push({ kind: GC_KINDS[kind] ?? String(kind), millis: Math.round(entry.duration * 10) / 10, at: performance.timeOrigin + entry.startTime });
+    }
+  }
+});
+
+/** Collections placed in a run: `second: kind millis`, by when they started (the run's second, from its start). */
+function pausesInRun(pauses: readonly GcPause[], run: RunResult): string {
+  if (pauses.length === 0) return 'none';
+  return pauses.map((pause) => `${Math.floor((pause.at - run.startedAt) / 1000)}: ${pause.kind} ${pause.millis} ms`).join(', ');
+}
+
 /** When a run's slowest 1 % of round trips were sent, by second of the run: clustered in a few seconds is a stall. */
 function slowestBySecond(run: RunResult): string {
   if (run.latencies.length === 0) return 'none';
@@ -362,7 +392,7 @@ async function attempt(what: string, tables: number, run: () => Promise<RunResul
   } catch (error) {
     log(`${what}: failed (${(error as Error).message}); recorded as 0 events`);
     partial[`failed: ${what}`] = (error as Error).message;
-    return { tables, events: 0, seconds: 0, eventsPerSecond: 0, latencies: [], sentAt: [], finished: 0 };
+    return { tables, events: 0, seconds: 0, eventsPerSecond: 0, latencies: [], sentAt: [], startedAt: Date.now(), finished: 0 };
   }
 }
 
@@ -433,11 +463,15 @@ async function main(): Promise<void> {
         const settle = async (): Promise<void> => {
           await quiet(node, 'ours on postgres after the paced setup');
           await node.rpc('gcs'); // from now on: the run's own collections
+          clientPauses.length = 0;
+          gcWatch.observe({ entryTypes: ['gc'] });
         };
         paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, { thinkMs: THINK_MS, settle }));
+        gcWatch.disconnect();
         log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
         log(`   where its slowest 1 % were sent (second of the run: count): ${slowestBySecond(paced)}`);
-        log(`   the node's collections of 5 ms or more during it: ${JSON.stringify(await node.rpc('gcs'))}`);
+        log(`   the node's collections of 5 ms or more during it (second of the run): ${pausesInRun((await node.rpc('gcs')) as GcPause[], paced)}`);
+        log(`   this process's (the clients') collections of 5 ms or more during it: ${pausesInRun(clientPauses, paced)}`);
         partial.paced = summary(paced);
       }
       await node.stop();

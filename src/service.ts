@@ -122,6 +122,17 @@ export function refusedEvent(event: unknown, refusal: Refusal): RefusedEvent {
 
 type CharlestonActor = ReturnType<typeof createActor<typeof charlestonMachine>>;
 
+/** The key under which a table's actor holds its table (see {@link sendThroughTable}). */
+const TABLE_OF_ACTOR: unique symbol = Symbol('charleston.tableOfActor');
+type TableActor = CharlestonActor & { [TABLE_OF_ACTOR]?: CharlestonService };
+
+/** The `send` of every table's actor: the event goes through its table's checks, like `table.send(event)`. */
+function sendThroughTable(this: TableActor, event: unknown): void {
+  const table = this[TABLE_OF_ACTOR];
+  if (table === undefined) throw new Error('charleston: this actor has no table');
+  table.send(event);
+}
+
 /** A listener call waiting its turn: snapshots and refusals reach listeners in the order they happened. */
 type Notice = { snapshot: CharlestonSnapshot } | { rejected: RejectedNotice };
 
@@ -182,9 +193,11 @@ class Table implements CharlestonService {
     this.#notifiedPhase = phaseOfSnapshot(actor.getSnapshot());
     this.#actorSend = actor.send.bind(actor);
     // Every public path into the actor goes through the table's checks: `table.actor.send(null)` is refused.
-    actor.send = (event: unknown) => {
-      this.send(event);
-    };
+    // One shared function finds its table through a data property: a closure made per table and stored as the
+    // actor's own `send` kept each finished table reachable until the next full collection (V8 held the closures
+    // through minor collections), which cost the engine about a tenth of its time in the collector.
+    (actor as TableActor)[TABLE_OF_ACTOR] = this;
+    actor.send = sendThroughTable;
   }
 
   get isWinningHand(): WinningHandValidator | undefined {
