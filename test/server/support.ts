@@ -35,6 +35,36 @@ export async function startNode(options: ServiceOptions): Promise<Node> {
   return { service, port: address.port, base: `http://127.0.0.1:${address.port}`, close: () => service.close() };
 }
 
+/**
+ * A database of the test's own on the PostgreSQL server of `url` (created empty, dropped by `drop()`): for checks
+ * that other test files' writes to the shared database would disturb (which page a row lands on, say).
+ */
+export async function privateDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `charleston_private_${Math.random().toString(16).slice(2, 10)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 /** Opens a database for a test (the caller closes it). */
 export function open(location: DbLocation): Promise<Db> {
   return openDb(location);

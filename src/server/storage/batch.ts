@@ -4,7 +4,9 @@
  * after that commit. A batch holds at most one event per table (the master's per-table lock already allows one
  * commit in flight per table), at most `maxBatch` events, and at most `maxInFlight` batches run at once; the next
  * batch gathers whatever arrived meanwhile. A failed batch acknowledges none of its events: each is rejected with
- * the same clear error, and nothing of it is stored.
+ * the same clear error, and nothing of it is stored (`test/server/batch-failure.test.ts`). Only a connection lost
+ * while the database commits leaves the node unsure: the events may then be stored without an acknowledgement,
+ * which the error says, and a client reads the table's version before sending again.
  *
  * The statement: many tables' accepted events in one autocommit statement (one transaction, one WAL flush). Each event moves its table row only if the table is still at `version - 1` (the version check of
  * the one-event path), writes its log row from that update, and announces itself; an event whose table another
@@ -162,7 +164,12 @@ export class CommitQueue {
         this.#inFlight -= 1;
         this.stats.failed += 1;
         process.emitWarning(`charleston: a batch of ${batch.length} events failed to commit (${(error as Error).message}); none was acknowledged`);
-        const failure = new ServiceError('UNAVAILABLE', `the event could not be committed (its batch of ${batch.length} events failed); nothing of it was stored: send it again`);
+        // A statement that failed stored nothing. A connection lost while PostgreSQL committed leaves the outcome
+        // unknown to this node, so the message does not promise "not stored": the table's version tells.
+        const failure = new ServiceError(
+          'UNAVAILABLE',
+          `the event was not acknowledged: its batch of ${batch.length} events failed to commit, and a failed batch stores none of its events; if the database connection broke during the commit, read the table first (its version shows whether the event landed), then send it again`,
+        );
         for (const waiting of batch) waiting.reject(failure);
         this.#schedule();
       },
