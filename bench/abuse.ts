@@ -30,6 +30,25 @@ import pg from 'pg';
 import { WebSocket } from 'ws';
 import { openDb } from '../src/server/storage/db.js';
 import { killHard, startChild, stopChild, type ChildNode } from '../test/server/child.js';
+import { within } from './service-wait.js';
+
+/** The deadline of starting, stopping or killing a service node (each wait says what it waited for). */
+const CHILD_MS = 60_000;
+
+/** Stops a node with SIGTERM within {@link CHILD_MS}; one that does not exit is killed (bounded as well). */
+async function stopBounded(node: ChildNode): Promise<void> {
+  try {
+    await within(stopChild(node), CHILD_MS, 'the service node to exit after SIGTERM');
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}; killing it\n`);
+    await killBounded(node);
+  }
+}
+
+/** Kills a node with SIGKILL and waits (bounded) for it to be gone. */
+function killBounded(node: ChildNode): Promise<void> {
+  return within(killHard(node), CHILD_MS, 'the service node to exit after SIGKILL');
+}
 
 const SELF = fileURLToPath(import.meta.url);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -146,11 +165,17 @@ class Live {
   /** Connects and says hello; resolves once the first view arrived (throws after 10 s or on a close). */
   static async open(base: string, id: string, token: string): Promise<Live> {
     const live = new Live(`${base.replace('http', 'ws')}/api/tables/${id}/live`);
-    await new Promise<void>((resolve, reject) => {
+    const opened = new Promise<void>((resolve, reject) => {
       live.socket.once('open', () => resolve());
       live.socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
       live.socket.once('error', reject);
     });
+    try {
+      await within(opened, 10_000, `the WebSocket upgrade of ${live.socket.url}`);
+    } catch (error) {
+      live.socket.terminate();
+      throw error;
+    }
     live.socket.send(JSON.stringify({ type: 'hello', token }));
     const deadline = Date.now() + 10_000;
     while (live.latest === null) {
@@ -589,7 +614,7 @@ const perSecond = (count: number | undefined, seconds: number): number => round(
 const sum = (tally: Tally | undefined, pick: (key: string) => boolean = () => true): number => Object.entries(tally ?? {}).reduce((total, [key, n]) => total + (pick(key) ? n : 0), 0);
 
 async function start(env: Env, arg: string, extra: string[] = []): Promise<ChildNode> {
-  return startChild(arg, ['--log-level', 'silent', ...extra]);
+  return within(startChild(arg, ['--log-level', 'silent', ...extra]), CHILD_MS, `the service node's serving line (${arg})`);
 }
 
 async function row1(env: Env, options: Options): Promise<Json> {
@@ -614,7 +639,7 @@ async function row1(env: Env, options: Options): Promise<Json> {
       ...seatFigures(m),
     };
   } finally {
-    await stopChild(node);
+    await stopBounded(node);
   }
 }
 
@@ -625,7 +650,7 @@ function seatFigures(m: Measured): Json {
 /** Stops the node, runs `work` on its database, starts it again (PGlite); PostgreSQL: just runs `work`. */
 async function measureBetween<T>(env: Env, arg: string, dir: string | null, node: ChildNode, work: (query: (sql: string, params?: unknown[]) => Promise<Json[]>) => Promise<T>): Promise<{ node: ChildNode; value: T }> {
   if (env.kind === 'postgres') return { node, value: await withDb(env, dir, work) };
-  await stopChild(node);
+  await stopBounded(node);
   const value = await withDb(env, dir, work);
   return { node: await start(env, arg), value };
 }
@@ -667,7 +692,7 @@ async function row2(env: Env, options: Options): Promise<Json> {
       ...seatFigures(m),
     };
   } finally {
-    await stopChild(node);
+    await stopBounded(node);
   }
 }
 
@@ -696,7 +721,7 @@ async function row3(env: Env, options: Options): Promise<Json> {
       ...seatFigures(m),
     };
   } finally {
-    await stopChild(node);
+    await stopBounded(node);
   }
 }
 
@@ -725,7 +750,7 @@ async function row4(env: Env, options: Options): Promise<Json> {
       ...seatFigures(m),
     };
   } finally {
-    await stopChild(node);
+    await stopBounded(node);
   }
 }
 
@@ -786,7 +811,7 @@ async function row5(env: Env, options: Options, bytesPerTableHint: number | null
       ...seatFigures(m),
     };
   } finally {
-    await stopChild(node);
+    await stopBounded(node);
   }
 }
 
@@ -800,7 +825,7 @@ async function row0(env: Env, options: Options): Promise<Json> {
     closeSeat(seat);
     return { row: 0, name: 'control: one busy core, no requests', seconds: m.attack.seconds, ...seatFigures(m) };
   } finally {
-    await stopChild(node);
+    await stopBounded(node);
   }
 }
 
@@ -831,7 +856,7 @@ async function row7(env: Env, options: Options): Promise<Json> {
       ...seatFigures(m),
     };
   } finally {
-    await stopChild(node);
+    await stopBounded(node);
   }
 }
 
@@ -896,7 +921,7 @@ async function row6(env: Env, options: Options): Promise<Json> {
     const exit = new Promise<number | null>((resolve) => node.process.once('exit', (code) => resolve(code)));
     node.process.kill('SIGTERM');
     const code = await Promise.race([exit, sleep(30_000).then(() => 'timeout' as const)]);
-    if (code === 'timeout') await killHard(node);
+    if (code === 'timeout') await killBounded(node);
     exited = true;
     const exitMs = round(performance.now() - termAt, 0);
     stopPlay = true;
@@ -933,7 +958,7 @@ async function row6(env: Env, options: Options): Promise<Json> {
       p95Ratio: ratio(alone, attacked),
     };
   } finally {
-    if (!exited) await killHard(node);
+    if (!exited) await killBounded(node);
   }
 }
 

@@ -64,9 +64,16 @@ export async function pool<T, R>(items: readonly T[], limit: number, work: (item
 }
 
 async function postJson(url: string, body: unknown): Promise<Record<string, any>> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, any>;
+  // One deadline for the request and its body; giving up names the URL it waited for.
+  const signal = AbortSignal.timeout(30_000);
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, any>;
+  } catch (error) {
+    if (signal.aborted) throw new Error(`gave up after 30000 ms waiting for POST ${url}`);
+    throw error;
+  }
 }
 
 /**

@@ -34,6 +34,8 @@ const PACED_BUDGET_MS = quick ? 12_000 : 20_000;
 const CEILING_MS = quick ? 3_000 : 10_000;
 /** The whole run must end within this (it then exits 1 saying which phase it was in). */
 const WATCHDOG_MS = 7.5 * 60_000;
+/** The deadline of each PostgreSQL command (initdb, pg_ctl, createdb) and of each query the bench makes itself. */
+const PG_COMMAND_MS = 60_000;
 /** `--profile DIR`: only the flood at the largest scale on PostgreSQL, with the node under `--cpu-prof`. */
 const profileDir = ((): string | null => {
   const at = process.argv.indexOf('--profile');
@@ -42,9 +44,18 @@ const profileDir = ((): string | null => {
 let phase = 'starting';
 /** What has been measured so far: printed (with `incomplete`) if the watchdog ends the run. */
 const partial: Record<string, unknown> = {};
+/** What must not outlive the bench (the throwaway cluster, the children): the watchdog runs these before it exits. */
+const cleanups = new Set<() => void>();
 const watchdog = setTimeout(() => {
   process.stderr.write(`bench:service: gave up after ${WATCHDOG_MS / 1000} s, in phase "${phase}"\n`);
   if (asJson) process.stdout.write(`${JSON.stringify({ incomplete: phase, ...partial })}\n`);
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch (error) {
+      process.stderr.write(`bench:service: a cleanup failed: ${(error as Error).message}\n`);
+    }
+  }
   process.exit(1);
 }, WATCHDOG_MS);
 watchdog.unref();
@@ -84,8 +95,13 @@ async function startChild(
   if (options.onStderr !== undefined) lineReader(child.stderr as Readable, options.onStderr).forget();
   const lines = lineReader(child.stdout as Readable);
   let exited = false;
+  const kill = (): void => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  cleanups.add(kill);
   child.once('exit', () => {
     exited = true;
+    cleanups.delete(kill);
   });
   let text: string;
   try {
@@ -172,20 +188,22 @@ async function postgres(): Promise<{ url: string; stop: () => void } | null> {
   const dir = mkdtempSync(join(tmpdir(), 'charleston-bench-pg-'));
   chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim()), Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim()));
   const port = await freePort();
+  // Each command has a deadline (a stuck initdb or pg_ctl would otherwise hold the bench until the watchdog).
   const asPostgres = (cmd: string[]): void => {
-    const result = spawnSync('runuser', ['-u', 'postgres', '--', ...cmd], { stdio: 'ignore' });
-    if (result.status !== 0) throw new Error(`${cmd[0]} failed`);
+    const result = spawnSync('runuser', ['-u', 'postgres', '--', ...cmd], { stdio: 'ignore', timeout: PG_COMMAND_MS });
+    if (result.error !== undefined) throw new Error(`${cmd[0]} failed: ${result.error.message} (deadline ${PG_COMMAND_MS} ms)`);
+    if (result.status !== 0) throw new Error(`${cmd[0]} failed (exit ${result.status})`);
   };
   asPostgres([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
   asPostgres([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200`, 'start']);
   asPostgres([`${bin}/createdb`, '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'charleston_bench']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/charleston_bench`,
-    stop: () => {
-      spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', '-w', 'stop'], { stdio: 'ignore' });
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = (): void => {
+    cleanups.delete(stop);
+    spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', '-w', 'stop'], { stdio: 'ignore', timeout: PG_COMMAND_MS });
+    rmSync(dir, { recursive: true, force: true });
   };
+  cleanups.add(stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/charleston_bench`, stop };
 }
 
 /** Stores `count` tables directly (one persisted snapshot, many ids) so a start can be timed against them. */
@@ -250,7 +268,8 @@ async function memory(db: string): Promise<{ bytesPerConnection: number; bytesPe
 async function ceiling(url: string, millis: number): Promise<{ commitsPerSecond: number; synchronousCommit: string; poolSize: number }> {
   const { default: pg } = await import('pg');
   const poolSize = Number(process.env.CHARLESTON_PG_POOL ?? 10);
-  const client = new pg.Pool({ connectionString: url, max: poolSize });
+  // Bounded: a connection that does not come, or a statement that does not end, fails the ceiling with its reason.
+  const client = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: PG_COMMAND_MS, query_timeout: PG_COMMAND_MS, statement_timeout: PG_COMMAND_MS });
   try {
     await client.query('DROP TABLE IF EXISTS bench_ceiling_events, bench_ceiling_tables');
     await client.query(`CREATE TABLE bench_ceiling_tables (id text PRIMARY KEY, version integer NOT NULL, phase text NOT NULL, snapshot text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`);
@@ -481,7 +500,7 @@ async function main(): Promise<void> {
     let ceilingFigures: Awaited<ReturnType<typeof ceiling>> | null = null;
     if (pg !== null) {
       phase = 'the PostgreSQL ceiling';
-      ceilingFigures = await ceiling(pg.url, CEILING_MS);
+      ceilingFigures = await within(ceiling(pg.url, CEILING_MS), CEILING_MS + 3 * PG_COMMAND_MS, 'the PostgreSQL ceiling loop');
       log(`ceiling: ${JSON.stringify(ceilingFigures)}`);
       partial.ceiling = ceilingFigures;
     }
@@ -493,7 +512,7 @@ async function main(): Promise<void> {
     // Start with many stored tables (PostgreSQL when there is one, else PGlite).
     const startDb = pg?.url ?? `pglite:${join(pgliteDir, 'start')}`;
     phase = 'start with stored tables';
-    await storeTables(startDb, STORED_TABLES);
+    await within(storeTables(startDb, STORED_TABLES), 2 * PG_COMMAND_MS, `${STORED_TABLES} tables stored directly in the database`);
     phase = `start to serving with ${STORED_TABLES} stored tables`;
     const startNodeTimed = await startNode(startDb);
     const startToServingMillis = Math.round(startNodeTimed.startMillis);
