@@ -4,17 +4,23 @@
  * table does not grow with every event. On PostgreSQL, a statement with parameters is prepared once per
  * connection and then only bound and executed; a script without parameters still runs as a simple query.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitBatch, type BatchEntry } from '../../src/server/storage/batch.js';
 import type { Db } from '../../src/server/storage/db.js';
 import { migrate } from '../../src/server/storage/schema.js';
 import { databases, open, privateDatabase } from './support.js';
 
-/** A table row of this test's own (the shared database may hold other files' tables). */
+/** About 1.1 KB of text that does not compress (a persisted snapshot is about that size). */
+const snapshotText = (): string => randomBytes(560).toString('hex');
+
+/**
+ * A table row of this test's own (the shared database may hold other files' tables), as large as a real one: the
+ * current snapshot and the hand's first one, about 1.1 KB each.
+ */
 async function insertTable(db: Db): Promise<string> {
   const id = `hot-${randomUUID()}`;
-  await db.query(`INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot) VALUES ($1, 0, 'firstCharleston.right', 'en', '{}', $2)`, [id, 'x'.repeat(1_000)]);
+  await db.query(`INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot, initial) VALUES ($1, 0, 'firstCharleston.right', 'en', '{}', $2, $3)`, [id, snapshotText(), snapshotText()]);
   return id;
 }
 
@@ -24,7 +30,7 @@ const entry = (tableId: string, version: number): BatchEntry => ({
   seat: 'east',
   eventText: JSON.stringify({ type: 'pass.retract', seat: 'east' }),
   phase: 'firstCharleston.right',
-  snapshot: `${version}`.padEnd(1_000, 'y'),
+  snapshot: snapshotText(),
 });
 
 describe.each(databases())('each event on $name', ({ location }) => {
@@ -46,23 +52,26 @@ describe.each(databases())('each event on $name', ({ location }) => {
     await dropPrivate?.();
   });
 
-  it('updates its table row heap-only: no index entry, in the one-event and the batch statement alike', async () => {
+  it('updates its table row heap-only and whole in its page: no index entry, no TOAST row, in the one-event and the batch statement alike', async () => {
     const one = await insertTable(db);
     const others = [await insertTable(db), await insertTable(db), await insertTable(db)];
     const counts = await db.transaction(async (tx) => {
       // The counters of this transaction only: other test files' sessions do not move them.
-      const hot = async (): Promise<{ updated: number; hot: number }> => {
-        const [row] = await tx.query<{ updated: string | number; hot: string | number }>(
-          "SELECT pg_stat_get_xact_tuples_updated('charleston_tables'::regclass) AS updated, pg_stat_get_xact_tuples_hot_updated('charleston_tables'::regclass) AS hot",
+      // `toasted`: rows this transaction wrote to the table's TOAST table (a snapshot moved out of its row).
+      const hot = async (): Promise<{ updated: number; hot: number; toasted: number }> => {
+        const [row] = await tx.query<{ updated: string | number; hot: string | number; toasted: string | number }>(
+          `SELECT pg_stat_get_xact_tuples_updated('charleston_tables'::regclass) AS updated,
+                  pg_stat_get_xact_tuples_hot_updated('charleston_tables'::regclass) AS hot,
+                  pg_stat_get_xact_tuples_inserted((SELECT reltoastrelid FROM pg_class WHERE oid = 'charleston_tables'::regclass)) AS toasted`,
         );
-        return { updated: Number(row?.updated), hot: Number(row?.hot) };
+        return { updated: Number(row?.updated), hot: Number(row?.hot), toasted: Number(row?.toasted) };
       };
       expect(await commitBatch(tx, [entry(one, 1)], 'test-node')).toEqual(new Set([one]));
       expect(await commitBatch(tx, [entry(one, 2)], 'test-node')).toEqual(new Set([one]));
       expect(await commitBatch(tx, others.map((id) => entry(id, 1)), 'test-node')).toEqual(new Set(others));
       return hot();
     });
-    expect(counts).toEqual({ updated: 5, hot: 5 });
+    expect(counts).toEqual({ updated: 5, hot: 5, toasted: 0 });
   });
 
   it('leaves no index on a column that every event changes, and room in each page', async () => {
@@ -71,6 +80,7 @@ describe.each(databases())('each event on $name', ({ location }) => {
     for (const { indexdef } of indexes) expect(indexdef).not.toMatch(/\((version|phase|snapshot|updated_at)\)/);
     const [options] = await db.query<{ reloptions: string[] | string | null }>("SELECT reloptions FROM pg_class WHERE relname = 'charleston_tables'");
     expect(String(options?.reloptions)).toContain('fillfactor=50');
+    expect(String(options?.reloptions)).toContain('toast_tuple_target=8160');
   });
 });
 

@@ -71,6 +71,11 @@ export const MIGRATIONS: readonly string[] = [
   // stop growing with each event. The cleanup finds old tables by a scan of the table instead of that index.
   `DROP INDEX charleston_tables_updated;
    ALTER TABLE charleston_tables SET (fillfactor = 50)`,
+  // A table row holds two persisted snapshots of about 1 KB each (the current one and the hand's first), so it
+  // passed PostgreSQL's default threshold of about 2 KB, and the current snapshot was moved out of line at every
+  // event: a new TOAST row, a TOAST index entry and a dead TOAST row per event, besides the update itself. Rows up
+  // to a page stay whole in their page: the update stays heap-only, and an event writes one row version.
+  `ALTER TABLE charleston_tables SET (toast_tuple_target = 8160)`,
 ];
 
 /** An arbitrary constant naming this schema's advisory lock. */
