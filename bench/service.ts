@@ -391,6 +391,16 @@ function pausesInRun(pauses: readonly GcPause[], run: RunResult): string {
   return pauses.map((pause) => `${Math.floor((pause.at - run.startedAt) / 1000)}: ${pause.kind} ${pause.millis} ms`).join(', ');
 }
 
+/** How many measured sends left in each second of a run: the paced run's load is not flat (passes bring seats into step). */
+function sendsBySecond(run: RunResult): string {
+  const counts: number[] = [];
+  for (const at of run.sentAt) {
+    const second = Math.floor(at / 1000);
+    counts[second] = (counts[second] ?? 0) + 1;
+  }
+  return Array.from(counts, (count) => count ?? 0).join(' ');
+}
+
 /** When a run's slowest 1 % of round trips were sent, by second of the run: clustered in a few seconds is a stall. */
 function slowestBySecond(run: RunResult): string {
   if (run.latencies.length === 0) return 'none';
@@ -489,6 +499,7 @@ async function main(): Promise<void> {
         gcWatch.disconnect();
         log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
         log(`   where its slowest 1 % were sent (second of the run: count): ${slowestBySecond(paced)}`);
+        log(`   sends in each second of the run, from second 0: ${sendsBySecond(paced)}`);
         log(`   the node's collections of 5 ms or more during it (second of the run): ${pausesInRun((await node.rpc('gcs')) as GcPause[], paced)}`);
         log(`   this process's (the clients') collections of 5 ms or more during it: ${pausesInRun(clientPauses, paced)}`);
         partial.paced = summary(paced);
