@@ -562,6 +562,22 @@ async function main(): Promise<void> {
       synchronousCommit: ceilingFigures?.synchronousCommit ?? null,
       peerThroughputRatio: atLargest === null || peerLargest === null ? null : round(atLargest.eventsPerSecond / peerLargest.eventsPerSecond, 2),
       peerP99Ratio: ourP99 === null || peerP99 === null || peerP99 === 0 ? null : round(ourP99 / peerP99, 2),
+      // The same two ratios at every scale (the two keys above are the largest scale's): ours on PostgreSQL ÷ the peer.
+      peerRatiosByScale: Object.fromEntries(
+        SCALES.map((scale) => {
+          const our = oursPg.find((r) => r.tables === scale);
+          const their = peer.find((r) => r.tables === scale);
+          const ourP99AtScale = our === undefined ? null : percentile(our.latencies, 99);
+          const theirP99AtScale = their === undefined ? null : percentile(their.latencies, 99);
+          return [
+            String(scale),
+            {
+              throughput: our === undefined || their === undefined || their.eventsPerSecond === 0 ? null : round(our.eventsPerSecond / their.eventsPerSecond, 2),
+              p99: ourP99AtScale === null || theirP99AtScale === null || theirP99AtScale === 0 ? null : round(ourP99AtScale / theirP99AtScale, 2),
+            },
+          ];
+        }),
+      ),
       runs: { postgres: oursPg.map(summary), pglite: oursPglite.map(summary), peer: peer.map((run, i) => ({ ...summary(run), staleMoves: peerStaleByScale[i] ?? null })) },
     });
   } finally {
