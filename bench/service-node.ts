@@ -1,7 +1,7 @@
 /**
  * A service node for `bench/service.ts`, run as a child process with IPC: the real service with the bench's
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
- * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask, each with its start in ms since the epoch), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
+ * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask, each with its start in ms since the epoch), `commits` (its commits of 20 ms or more since the last ask, the same way), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { createService } from '../src/server/app.js';
@@ -39,7 +39,25 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] });
 
-type Request = { id: number; type: 'gcs' } | { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
+/**
+ * The node's slow commits since the last `commits` request (at most 5,000 kept): each event's wait from handing it
+ * to the store until its group commit returned, when that took 20 ms or more. The store's `commitAt` is wrapped
+ * here, in the bench's node only, so a burst can be put down to the database (or not) by the second it fell in.
+ */
+let slowCommits: Array<{ at: number; millis: number }> = [];
+const store = service.tables.store;
+const commitAt = store.commitAt.bind(store);
+store.commitAt = async (change) => {
+  const started = performance.now();
+  try {
+    return await commitAt(change);
+  } finally {
+    const millis = performance.now() - started;
+    if (millis >= 20 && slowCommits.length < 5_000) slowCommits.push({ at: performance.timeOrigin + started, millis: Math.round(millis * 10) / 10 });
+  }
+};
+
+type Request = { id: number; type: 'gcs' } | { id: number; type: 'commits' } | { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
 
 const memory = (): number => {
   (globalThis as { gc?: () => void }).gc?.();
@@ -55,6 +73,9 @@ process.on('message', (message: Request) => {
   if (message.type === 'gcs') {
     reply(pauses);
     pauses = [];
+  } else if (message.type === 'commits') {
+    reply(slowCommits);
+    slowCommits = [];
   } else if (message.type === 'cpu') {
     const usage = process.cpuUsage();
     reply({ micros: usage.user + usage.system, at: performance.now() });

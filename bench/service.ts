@@ -391,6 +391,20 @@ function pausesInRun(pauses: readonly GcPause[], run: RunResult): string {
   return pauses.map((pause) => `${Math.floor((pause.at - run.startedAt) / 1000)}: ${pause.kind} ${pause.millis} ms`).join(', ');
 }
 
+/** Slow commits placed in a run, by the second they started: `second: count, longest ms`. */
+function slowCommitsInRun(commits: ReadonlyArray<{ at: number; millis: number }>, run: RunResult): string {
+  if (commits.length === 0) return 'none';
+  const bySecond = new Map<number, { count: number; longest: number }>();
+  for (const commit of commits) {
+    const second = Math.floor((commit.at - run.startedAt) / 1000);
+    const entry = bySecond.get(second) ?? { count: 0, longest: 0 };
+    entry.count += 1;
+    entry.longest = Math.max(entry.longest, commit.millis);
+    bySecond.set(second, entry);
+  }
+  return [...bySecond].sort((a, b) => a[0] - b[0]).map(([second, e]) => `${second}: ${e.count}, ${e.longest} ms`).join('; ');
+}
+
 /** How many measured sends left in each second of a run: the paced run's load is not flat (passes bring seats into step). */
 function sendsBySecond(run: RunResult): string {
   const counts: number[] = [];
@@ -492,6 +506,7 @@ async function main(): Promise<void> {
         const settle = async (): Promise<void> => {
           await quiet(node, 'ours on postgres after the paced setup');
           await node.rpc('gcs'); // from now on: the run's own collections
+          await node.rpc('commits'); // and its own commits
           clientPauses.length = 0;
           gcWatch.observe({ entryTypes: ['gc'] });
         };
@@ -502,6 +517,7 @@ async function main(): Promise<void> {
         log(`   sends in each second of the run, from second 0: ${sendsBySecond(paced)}`);
         log(`   the node's collections of 5 ms or more during it (second of the run): ${pausesInRun((await node.rpc('gcs')) as GcPause[], paced)}`);
         log(`   this process's (the clients') collections of 5 ms or more during it: ${pausesInRun(clientPauses, paced)}`);
+        log(`   the node's commits of 20 ms or more during it (second: how many, the longest): ${slowCommitsInRun(await node.rpc('commits'), paced)}`);
         partial.paced = summary(paced);
       }
       await node.stop();
