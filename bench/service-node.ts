@@ -3,9 +3,9 @@
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
  * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask, each with its start in ms since the epoch), `commits` (its commits of 20 ms or more since the last ask, the same way), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
-import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { createService } from '../src/server/app.js';
 import { tuneServiceHeap } from '../src/server/heap.js';
+import { gcPauses } from './gc-pauses.js';
 import { parseDbLocation } from '../src/server/storage/db.js';
 
 const db = process.argv[2];
@@ -25,19 +25,8 @@ const port = typeof address === 'object' && address !== null ? address.port : 0;
 process.stdout.write(`Charleston service: http://127.0.0.1:${port}/\n`);
 
 /** The node's garbage collections of 5 ms or more since the last `gcs` request (at most 1,000 kept). */
-let pauses: Array<{ kind: string; millis: number; at: number }> = [];
-const GC_KINDS: Record<number, string> = {
-  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
-  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
-  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
-  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
-};
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    const kind = ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind ?? 0;
-    if (entry.duration >= 5 && pauses.length < 1_000) pauses.push({ kind: GC_KINDS[kind] ?? String(kind), millis: Math.round(entry.duration * 10) / 10, at: performance.timeOrigin + entry.startTime });
-  }
-}).observe({ entryTypes: ['gc'] });
+const pauses = gcPauses();
+pauses.start();
 
 /**
  * The node's slow commits since the last `commits` request (at most 5,000 kept): each event's wait from handing it
@@ -71,8 +60,7 @@ process.on('message', (message: Request) => {
     process.send?.({ id: message.id, value });
   };
   if (message.type === 'gcs') {
-    reply(pauses);
-    pauses = [];
+    reply(pauses.take());
   } else if (message.type === 'commits') {
     reply(slowCommits);
     slowCommits = [];

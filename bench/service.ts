@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync, chownSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PerformanceObserver, constants as perfConstants, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
@@ -19,6 +19,7 @@ import { createCharleston, persist } from '../src/index.js';
 import { openDb, parseDbLocation } from '../src/server/storage/db.js';
 import { migrate } from '../src/server/storage/schema.js';
 import { pool, runOurs, runPeer, type RunResult } from './service-clients.js';
+import { gcPauses, type GcPause } from './gc-pauses.js';
 import { lineReader, within } from './service-wait.js';
 
 const args = new Set(process.argv.slice(2));
@@ -361,29 +362,8 @@ async function profileRun(dir: string): Promise<void> {
   }
 }
 
-/** A collection of 5 ms or more: its kind, its length, and when it started (ms since the epoch). */
-interface GcPause {
-  kind: string;
-  millis: number;
-  at: number;
-}
-
-/** This process's own collections of 5 ms or more while `watch` is on (at most 1,000): the client side of a stall. */
-const clientPauses: GcPause[] = [];
-const GC_KINDS: Record<number, string> = {
-  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
-  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
-  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
-  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
-};
-const gcWatch = new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
-    if (entry.duration >= 5 && clientPauses.length < 1_000) {
-      clientPauses.push({ kind: GC_KINDS[kind] ?? String(kind), millis: Math.round(entry.duration * 10) / 10, at: performance.timeOrigin + entry.startTime });
-    }
-  }
-});
+/** This process's own collections of 5 ms or more during the paced run: the client side of a stall. */
+const clientPauses = gcPauses();
 
 /** Collections placed in a run: `second: kind millis`, by when they started (the run's second, from its start). */
 function pausesInRun(pauses: readonly GcPause[], run: RunResult): string {
@@ -507,17 +487,17 @@ async function main(): Promise<void> {
           await quiet(node, 'ours on postgres after the paced setup');
           await node.rpc('gcs'); // from now on: the run's own collections
           await node.rpc('commits'); // and its own commits
-          clientPauses.length = 0;
-          gcWatch.observe({ entryTypes: ['gc'] });
+          clientPauses.take();
+          clientPauses.start();
         };
         paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, { thinkMs: THINK_MS, settle }));
-        gcWatch.disconnect();
+        clientPauses.stop();
         log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
         log(`   where its slowest 1 % were sent (second of the run: count): ${slowestBySecond(paced)}`);
         log(`   sends in each second of the run, from second 0: ${sendsBySecond(paced)}`);
-        log(`   the node's collections of 5 ms or more during it (second of the run): ${pausesInRun((await node.rpc('gcs')) as GcPause[], paced)}`);
-        log(`   this process's (the clients') collections of 5 ms or more during it: ${pausesInRun(clientPauses, paced)}`);
-        log(`   the node's commits of 20 ms or more during it (second: how many, the longest): ${slowCommitsInRun(await node.rpc('commits'), paced)}`);
+        log(`   the node's collections of 5 ms or more during it (second of the run): ${pausesInRun(await node.rpc<GcPause[]>('gcs'), paced)}`);
+        log(`   this process's (the clients') collections of 5 ms or more during it: ${pausesInRun(clientPauses.take(), paced)}`);
+        log(`   the node's commits of 20 ms or more during it (second: how many, the longest): ${slowCommitsInRun(await node.rpc<Array<{ at: number; millis: number }>>('commits'), paced)}`);
         partial.paced = summary(paced);
       }
       await node.stop();

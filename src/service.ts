@@ -195,7 +195,7 @@ class Table implements CharlestonService {
     // Every public path into the actor goes through the table's checks: `table.actor.send(null)` is refused.
     // One shared function finds its table through a data property: a closure made per table and stored as the
     // actor's own `send` kept each finished table reachable until the next full collection (V8 held the closures
-    // through minor collections), which cost the engine about a tenth of its time in the collector.
+    // through minor collections; a loop of hands promoted about 150 KB per scavenge, 1–2 KB without them).
     (actor as TableActor)[TABLE_OF_ACTOR] = this;
     actor.send = sendThroughTable;
   }

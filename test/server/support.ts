@@ -3,6 +3,7 @@
  * named by CHARLESTON_TEST_PG, call the API, and drive live clients that record every frame they receive.
  * Waiting is always for an event or a condition, never for a fixed time.
  */
+import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { createService, type Service, type ServiceOptions } from '../../src/server/app.js';
 import { openDb, type Db, type DbLocation } from '../../src/server/storage/db.js';
@@ -41,7 +42,7 @@ export async function startNode(options: ServiceOptions): Promise<Node> {
  */
 export async function privateDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
-  const name = `charleston_private_${Math.random().toString(16).slice(2, 10)}_${process.pid}`;
+  const name = `charleston_private_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
