@@ -242,7 +242,7 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
           role = who.role;
           tokenHash = who.tokenHash;
           remove = service.hub.add(id, listener);
-          const table = await service.table(id);
+          const table = await service.current(id);
           write(service.hub.viewText(table, who.role));
         } catch (error) {
           if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');

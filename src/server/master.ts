@@ -254,6 +254,39 @@ export class TableMaster {
     });
   }
 
+  /**
+   * The table as the database holds it now, for a reader who must see every change acknowledged before it asked,
+   * on whichever node (a `GET` after a send through another node, a live client's first view). Another node's
+   * announcement may still be on its way, so the cached copy is checked against the stored version (one small
+   * query) and reloaded under the table's lock when the database is ahead; its views go out too.
+   */
+  async current(id: string): Promise<CachedTable> {
+    const cached = this.cache.peek(id);
+    if (cached === null) return this.table(id);
+    const stored = await this.store.version(id);
+    if (stored === null) {
+      this.forget([id]);
+      throw new ServiceError('NOT_FOUND', 'no table with this id');
+    }
+    const now = this.cache.touch(id);
+    if (now !== null && now.version >= stored) return now;
+    return this.#locked(id, async () => {
+      const again = this.cache.touch(id);
+      if (again !== null && again.version >= stored) return again;
+      const row = await this.store.load(id);
+      if (row === null) {
+        this.cache.drop(id);
+        this.#unknownTables.add(id);
+        throw new ServiceError('NOT_FOUND', 'no table with this id');
+      }
+      const table = cachedFromRow(row);
+      this.cache.put(table);
+      this.hub.publish(table);
+      this.kickBots(id);
+      return table;
+    });
+  }
+
   /** Sends an event for `sender`; resolves once committed (or refused); null when a bot's turn was taken. */
   submit(id: string, sender: Sender, event: unknown, key?: string): Promise<SendReply | null> {
     if (this.#closing) return Promise.reject(new ServiceError('UNAVAILABLE', 'the service is shutting down'));

@@ -71,7 +71,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
   app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
-    const table = await service.table(id);
+    const table = await service.current(id);
     if (role.role === 'operator') return { id, ...tableBody(table, role, service.now()), full: { value: table.snapshot.value, context: table.snapshot.context } };
     return { id, ...tableBody(table, role, service.now()) };
   });
@@ -117,7 +117,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
   app.get<{ Params: { id: string } }>('/api/tables/:id/log', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
-    const table = await service.table(id);
+    const table = await service.current(id);
     const reader = role.role === 'operator' ? 'operator' : role.role === 'admin' ? 'admin' : 'member';
     return logFor(await service.log(id), phaseOfSnapshot(table.snapshot), reader, table.hand);
   });

@@ -140,6 +140,38 @@ describe.runIf(url !== undefined && url !== '')('after the multi-node tests', ()
 });
 
 describe('two services on one database (PGlite in one process)', () => {
+  it("a read on a node that has not yet heard of another node's change shows it: GET and a live client's first view", async () => {
+    const db = await open({ kind: 'pglite', dir: null });
+    const a = await startNode({ db });
+    const b = await startNode({ db });
+    try {
+      const table = await createTable(a.base, { seed: 23 });
+      const first = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
+      expect(first.body.version).toBe(0);
+      expect(a.service.tables.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
+      // A's announcements are late: B's change reaches A only through what A reads.
+      a.service.tables.onNotify = (): void => undefined;
+      const tiles = (first.body.view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
+      const sent = await api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles } } });
+      expect(sent.body).toMatchObject({ ok: true, version: 1 });
+      const after = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
+      expect(after.body.version).toBe(1);
+      expect(after.body.view.packet).not.toBeNull();
+      expect(a.service.tables.cache.peek(table.id)?.version).toBe(1);
+      // A second change on B; the first view a new live client on A gets already shows it.
+      const south = (await api(b.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.south as string })).body.view.rack as Array<{ tile: string }>;
+      const sentSouth = await api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.south as string, body: { event: { type: 'pass.commit', seat: 'south', tiles: south.map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3) } } });
+      expect(sentSouth.body).toMatchObject({ ok: true, version: 2 });
+      const client = await LiveClient.connect(a.base, table.id, table.tokens.west as string);
+      expect(client.latest?.version).toBe(2);
+      await client.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await db.close();
+    }
+  });
+
   it('a node whose cached table is stale commits nothing at the old version and decides again on the stored one', async () => {
     const { open } = await import('./support.js');
     const db = await open({ kind: 'pglite', dir: null });
