@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, chownSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, chownSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,9 +181,9 @@ async function freePort(): Promise<number> {
 }
 
 /** A PostgreSQL URL: from the environment, or a throwaway cluster when PostgreSQL 15 is installed. */
-async function postgres(): Promise<{ url: string; stop: () => void } | null> {
+async function postgres(): Promise<{ url: string; stop: () => void; log: string | null } | null> {
   const given = process.env.CHARLESTON_BENCH_PG ?? process.env.CHARLESTON_TEST_PG;
-  if (given) return { url: given, stop: () => undefined };
+  if (given) return { url: given, stop: () => undefined, log: null };
   const bin = '/usr/lib/postgresql/15/bin';
   if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) return null;
   const dir = mkdtempSync(join(tmpdir(), 'charleston-bench-pg-'));
@@ -196,7 +196,7 @@ async function postgres(): Promise<{ url: string; stop: () => void } | null> {
     if (result.status !== 0) throw new Error(`${cmd[0]} failed (exit ${result.status})`);
   };
   asPostgres([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  asPostgres([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200`, 'start']);
+  asPostgres([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200 ${SERVER_LOG_SETTINGS}`, 'start']);
   asPostgres([`${bin}/createdb`, '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'charleston_bench']);
   const stop = (): void => {
     cleanups.delete(stop);
@@ -204,7 +204,35 @@ async function postgres(): Promise<{ url: string; stop: () => void } | null> {
     rmSync(dir, { recursive: true, force: true });
   };
   cleanups.add(stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/charleston_bench`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/charleston_bench`, stop, log: `${dir}/log` };
+}
+
+/**
+ * What the bench's own cluster logs besides errors: every autovacuum and analyze, every checkpoint, and statements
+ * of 100 ms or more (with their timestamps in milliseconds), so that a burst of slow commits in the paced run can
+ * be put down to the database's own work, or not. Logging changes nothing else in the server.
+ */
+const SERVER_LOG_SETTINGS = "-c log_autovacuum_min_duration=0 -c log_checkpoints=on -c log_min_duration_statement=100 -c log_line_prefix='%m '";
+
+/** The server log's lines stamped within `run` (its own cluster only): `second: first 160 characters`. */
+function serverLogInRun(logFile: string | null, run: RunResult): string {
+  if (logFile === null) return 'not ours (a PostgreSQL URL was given)';
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch (error) {
+    return `unreadable (${(error as Error).message})`;
+  }
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const stamp = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) UTC /.exec(line);
+    if (stamp === null) continue;
+    const at = Date.parse(`${(stamp[1] as string).replace(' ', 'T')}Z`);
+    const second = Math.floor((at - run.startedAt) / 1000);
+    if (second < -1 || at > run.startedAt + run.seconds * 1000 + 1000) continue;
+    if (lines.length < 40) lines.push(`${second}: ${line.slice(stamp[0].length, stamp[0].length + 160)}`);
+  }
+  return lines.length === 0 ? 'nothing' : `\n     ${lines.join('\n     ')}`;
 }
 
 /** Stores `count` tables directly (one persisted snapshot, many ids) so a start can be timed against them. */
@@ -505,6 +533,7 @@ async function main(): Promise<void> {
         log(`   the node's collections of 5 ms or more during it (second of the run): ${pausesInRun(await node.rpc<GcPause[]>('gcs'), paced)}`);
         log(`   this process's (the clients') collections of 5 ms or more during it: ${pausesInRun(clientPauses.take(), paced)}`);
         log(`   the node's commits of 20 ms or more during it (second: how many, the longest): ${slowCommitsInRun(await node.rpc<Array<{ at: number; millis: number }>>('commits'), paced)}`);
+        log(`   the database's log during it (autovacuum, checkpoints, statements of 100 ms or more): ${serverLogInRun(pg?.log ?? null, paced)}`);
         partial.paced = summary(paced);
       }
       await node.stop();
