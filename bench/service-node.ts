@@ -1,7 +1,7 @@
 /**
  * A service node for `bench/service.ts`, run as a child process with IPC: the real service with the bench's
  * limits (rate limits out of the way; the traffic is the bench's own, on 127.0.0.1). Prints the service's first
- * line; answers `cpu` (CPU time used so far), `gc` (collects its heap in full and answers heap + external), `gcs` (its collections of 5 ms or more since the last ask, each with its start in ms since the epoch), `commits` (its commits of 20 ms or more since the last ask, the same way), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
+ * line; answers `cpu` (CPU time used so far), `gcs` (its collections of 5 ms or more since the last ask, each with its start in ms since the epoch), `commits` (its commits of 20 ms or more since the last ask, the same way), `mem` (heap + external after a full GC), `evict` (every idle table leaves memory), `create`.
  */
 import { createService } from '../src/server/app.js';
 import { tuneServiceHeap } from '../src/server/heap.js';
@@ -46,7 +46,7 @@ store.commitAt = async (change) => {
   }
 };
 
-type Request = { id: number; type: 'gc' } | { id: number; type: 'gcs' } | { id: number; type: 'commits' } | { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
+type Request = { id: number; type: 'gcs' } | { id: number; type: 'commits' } | { id: number; type: 'cpu' } | { id: number; type: 'mem' } | { id: number; type: 'evict' } | { id: number; type: 'create'; count: number } | { id: number; type: 'stop' };
 
 const memory = (): number => {
   (globalThis as { gc?: () => void }).gc?.();
@@ -59,9 +59,7 @@ process.on('message', (message: Request) => {
   const reply = (value: unknown): void => {
     process.send?.({ id: message.id, value });
   };
-  if (message.type === 'gc') {
-    reply({ bytes: memory() });
-  } else if (message.type === 'gcs') {
+  if (message.type === 'gcs') {
     reply(pauses.take());
   } else if (message.type === 'commits') {
     reply(slowCommits);

@@ -517,7 +517,7 @@ async function main(): Promise<void> {
           // them, and V8 last sized the node's heap before that: its first full collection after the setup would
           // fall in the run, every run. The node is collected once here, as the clients' process is, so that the
           // run meets the heap of a service that has been serving this load for a while.
-          const { bytes } = await node.rpc<{ bytes: number }>('gc');
+          const { bytes } = await node.rpc<{ bytes: number }>('mem'); // full collections, then heap + external
           log(`   the node's heap before the paced run, after a full collection: ${(bytes / 1e6).toFixed(1)} MB`);
           await quiet(node, 'ours on postgres after the collection');
           await node.rpc('gcs'); // from now on: the run's own collections

@@ -27,6 +27,7 @@ import { boundRefusal, type SendReply, type Sender } from './protocol.js';
 import { TableCache, cachedFromRow, type CachedTable, type CacheOptions } from './cache.js';
 import type { Db } from './storage/db.js';
 import { sqlStore, type EventRow, type TableStore } from './storage/store.js';
+import type { TableRow } from './storage/queries.js';
 
 export type { SendReply, Sender } from './protocol.js';
 
@@ -273,18 +274,29 @@ export class TableMaster {
     return this.#locked(id, async () => {
       const again = this.cache.touch(id);
       if (again !== null && again.version >= stored) return again;
-      const row = await this.store.load(id);
-      if (row === null) {
-        this.cache.drop(id);
-        this.#unknownTables.add(id);
-        throw new ServiceError('NOT_FOUND', 'no table with this id');
-      }
-      const table = cachedFromRow(row);
-      this.cache.put(table);
-      this.hub.publish(table);
-      this.kickBots(id);
-      return table;
+      const row = await this.#storedRow(id);
+      if (row === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      return this.#install(row);
     });
+  }
+
+  /** Table `id`'s row from the database; null, and the table forgotten here, when it is gone. Under its lock. */
+  async #storedRow(id: string): Promise<TableRow | null> {
+    const row = await this.store.load(id);
+    if (row === null) {
+      this.cache.drop(id);
+      this.#unknownTables.add(id);
+    }
+    return row;
+  }
+
+  /** Caches the table read from `row`, sends its views and lets its bots act. Under the table's lock. */
+  #install(row: TableRow): CachedTable {
+    const table = cachedFromRow(row);
+    this.cache.put(table);
+    this.hub.publish(table);
+    this.kickBots(row.id);
+    return table;
   }
 
   /** Sends an event for `sender`; resolves once committed (or refused); null when a bot's turn was taken. */
@@ -664,21 +676,14 @@ export class TableMaster {
   /** Reloads table `id` under its lock when the database holds a newer version (or other players); pushes views. */
   #refresh(id: string): void {
     const work = this.#locked(id, async () => {
-      const row = await this.store.load(id);
-      if (row === null) {
-        this.cache.drop(id);
-        this.#unknownTables.add(id);
-        return;
-      }
+      const row = await this.#storedRow(id);
+      if (row === null) return;
       const current = this.cache.peek(id);
       if (current !== null && current.version === row.version && JSON.stringify(current.players) === JSON.stringify(row.players) && isRunning(current.engine)) {
         this.hub.publish(current); // loaded by another path meanwhile: make sure its views went out (once per version)
         return;
       }
-      const table = cachedFromRow(row);
-      this.cache.put(table);
-      this.hub.publish(table);
-      this.kickBots(id);
+      this.#install(row);
     }).catch((error: unknown) => process.emitWarning(`charleston: could not refresh table ${id} (${(error as Error).message})`));
     this.#track(work);
   }
