@@ -93,26 +93,38 @@ export function sortCodesInPlace(out: Tile[]): Tile[] {
   return out;
 }
 
+/** Racks up to this long are picked with a bit set of positions (every rack of a hand is far shorter). */
+const MAX_MASKED = 30;
+
 /**
- * Greedy picking: for each code in turn, the lowest-placed tile of that face in `rack` not picked yet goes to
- * `picked[index]`. Returns the index of the first code the rack cannot supply (counting duplicates), or -1.
+ * Greedy picking: for each code in turn, the first tile of that face in `rack` not picked yet (the lowest id, as
+ * racks are sorted). Returns the picked positions as a bit set (bit `r` for `rack[r]`), or `-1 - c` when the rack
+ * cannot supply code `c` (counting duplicates). With `picked`, `picked[c]` gets the id picked for code `c`.
  */
-function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
+function pickMask(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[] | null): number {
+  let taken = 0;
   for (let c = 0; c < codes.length; c += 1) {
     const code = codes[c];
-    let found = -1;
-    for (let r = 0; r < rack.length && found === -1; r += 1) {
-      const candidate = rack[r] as TileId;
-      if (TILE_FACES[candidate] !== code) continue;
-      // Not picked yet by an earlier code (a plain loop over the first `c` picks: `picked` may still have holes).
-      let taken = false;
-      for (let p = 0; p < c; p += 1) if (picked[p] === candidate) taken = true;
-      if (!taken) found = candidate;
-    }
-    if (found === -1) return c;
-    picked[c] = found;
+    let r = 0;
+    while (r < rack.length && (TILE_FACES[rack[r] as TileId] !== code || (taken & (1 << r)) !== 0)) r += 1;
+    if (r === rack.length) return -1 - c;
+    taken |= 1 << r;
+    if (picked !== null) picked[c] = rack[r] as TileId;
   }
-  return -1;
+  return taken;
+}
+
+/** {@link pickMask} for a rack of any length: the picked positions as a list instead of a bit set. */
+function pickPositions(rack: readonly TileId[], codes: readonly Tile[]): number[] | number {
+  const positions: number[] = [];
+  for (let c = 0; c < codes.length; c += 1) {
+    const code = codes[c];
+    let r = 0;
+    while (r < rack.length && (TILE_FACES[rack[r] as TileId] !== code || positions.includes(r))) r += 1;
+    if (r === rack.length) return -1 - c;
+    positions.push(r);
+  }
+  return positions;
 }
 
 /**
@@ -120,40 +132,35 @@ function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileI
  * Returns the ids, or `undefined` when the rack lacks a tile (counting duplicates).
  */
 export function pickFromRack(rack: readonly TileId[], codes: readonly Tile[]): TileId[] | undefined {
-  // Sized up front: a packet lies on the table for a while, so it should not carry spare capacity.
-  const picked = new Array<TileId>(codes.length);
-  return pickInto(rack, codes, picked) === -1 ? picked : undefined;
+  return takeFromRack(rack, codes)?.ids;
 }
-
-/** Scratch picks for {@link firstUnpickable}: only the first `c` entries are read while code `c` is picked. */
-const SCRATCH: TileId[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /** The first code of `codes` that the rack cannot supply (counting duplicates), or undefined. */
 export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
-  // A check keeps no picks: a packet's worth of scratch is reused (pickInto is synchronous and calls nothing out).
-  const picks = codes.length <= SCRATCH.length ? SCRATCH : new Array<TileId>(codes.length);
-  const missing = pickInto(rack, codes, picks);
-  return missing === -1 ? undefined : codes[missing];
+  const picked = rack.length <= MAX_MASKED ? pickMask(rack, codes, null) : pickPositions(rack, codes);
+  return typeof picked === 'number' && picked < 0 ? codes[-1 - picked] : undefined;
 }
 
-/** `rack` without the tiles in `ids`. */
-export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
-  let kept = 0;
-  for (let r = 0; r < rack.length; r += 1) if (!listed(ids, rack[r] as TileId)) kept += 1;
-  // Sized up front (no spare capacity: racks are what a live table holds).
-  const out = new Array<TileId>(kept);
+/**
+ * Takes one tile of each listed code from `rack` (as {@link pickFromRack} picks them): the ids taken, in the order
+ * of `codes`, and the rest of the rack in its order; `undefined` when the rack lacks a tile.
+ */
+export function takeFromRack(rack: readonly TileId[], codes: readonly Tile[]): { ids: TileId[]; rest: TileId[] } | undefined {
+  // Both sized up front: a packet lies on the table for a while and a rack stays, so neither carries spare capacity.
+  const ids = new Array<TileId>(codes.length);
+  const rest = new Array<TileId>(Math.max(0, rack.length - codes.length));
   let at = 0;
-  for (let r = 0; r < rack.length; r += 1) {
-    const id = rack[r] as TileId;
-    if (!listed(ids, id)) out[at++] = id;
+  if (rack.length <= MAX_MASKED) {
+    const mask = pickMask(rack, codes, ids);
+    if (mask < 0) return undefined;
+    for (let r = 0; r < rack.length; r += 1) if ((mask & (1 << r)) === 0) rest[at++] = rack[r] as TileId;
+    return { ids, rest };
   }
-  return out;
-}
-
-/** Whether `id` is in the short list `ids` (a packet: a plain loop beats `includes` on three entries). */
-function listed(ids: readonly TileId[], id: TileId): boolean {
-  for (let i = 0; i < ids.length; i += 1) if (ids[i] === id) return true;
-  return false;
+  const positions = pickPositions(rack, codes);
+  if (typeof positions === 'number') return undefined;
+  for (let c = 0; c < positions.length; c += 1) ids[c] = rack[positions[c] as number] as TileId;
+  for (let r = 0; r < rack.length; r += 1) if (!positions.includes(r)) rest[at++] = rack[r] as TileId;
+  return { ids, rest };
 }
 
 /** Sorts tile ids ascending in place and returns them (insertion sort: racks are short and nearly sorted). */

@@ -87,6 +87,10 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
   if (!isRecord(raw)) return invalid({ problem: 'notObject', got: shown(raw) });
   const type = own(raw, 'type');
   if (!isEventType(type)) return invalid({ problem: 'unknownType', got: shown(type) });
+  if (type === 'pass.commit' || type === 'courtesy.commit') {
+    const commit = readPlainCommit(raw, type);
+    if (commit !== null) return { ok: true, value: commit };
+  }
   const fields = EVENT_FIELDS[type];
   for (const key in raw) {
     if (key !== 'type' && !hasOwn(fields, key) && hasOwn(raw, key)) {
@@ -124,6 +128,35 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
     v1 = tiles;
   }
   return { ok: true, value: buildEvent(type, v0 as Seat, v1, v2) };
+}
+
+/**
+ * The common case of the commits (most events of a hand), read with plain property loads: a packet event whose own
+ * fields are exactly the allowed ones, of the right types, a known seat and known tiles. Anything else gives null,
+ * and the general reader above decides, reporting the first problem in the contract's order.
+ */
+function readPlainCommit(raw: Record<string, unknown>, type: 'pass.commit' | 'courtesy.commit'): CharlestonEvent | null {
+  // Which own fields the event has: 1 seat, 2 tiles, 4 blind (type is known to be own).
+  let present = 0;
+  for (const key in raw) {
+    if (key === 'type' || !hasOwn(raw, key)) continue;
+    if (key === 'seat') present |= 1;
+    else if (key === 'tiles') present |= 2;
+    else if (key === 'blind' && type === 'pass.commit') present |= 4;
+    else return null;
+  }
+  if ((present & 3) !== 3) return null;
+  const { seat, tiles } = raw;
+  const blind = present & 4 ? raw.blind : undefined;
+  if (!isSeat(seat) || !Array.isArray(tiles) || tiles.length > SET_SIZE) return null;
+  if (present & 4 && !(Number.isInteger(blind) && (blind as number) >= 0 && (blind as number) <= 3)) return null;
+  const copy = new Array<Tile>(tiles.length);
+  for (let i = 0; i < tiles.length; i += 1) {
+    const tile: unknown = tiles[i];
+    if (!isTile(tile)) return null;
+    copy[i] = tile;
+  }
+  return buildEvent(type, seat, copy, blind);
 }
 
 /**

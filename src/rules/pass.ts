@@ -3,7 +3,7 @@
  * retracting an unresolved packet (R5) and the blind pass ring resolved by the IOU method (R6).
  */
 import { SEATS, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
-import { JOKER, faceOf, firstUnpickable, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
+import { JOKER, faceOf, firstUnpickable, takeFromRack, withTiles, type Tile, type TileId } from '../tiles.js';
 import type { CharlestonContext, Packet, PassRule, Phase, RefusalData } from '../types.js';
 import { refuse } from './refuse.js';
 
@@ -52,12 +52,11 @@ export function commitPacket(
   tiles: readonly Tile[],
   blind: number,
 ): Pick<CharlestonContext, 'racks' | 'table'> {
-  const rack = context.racks[seat];
-  const ids = pickFromRack(rack, tiles);
-  if (ids === undefined) throw new Error(`commitPacket: ${seat} lacks ${tiles.join(' ')}`);
+  const taken = takeFromRack(context.racks[seat], tiles);
+  if (taken === undefined) throw new Error(`commitPacket: ${seat} lacks ${tiles.join(' ')}`);
   return {
-    racks: withSeat(context.racks, seat, without(rack, ids)),
-    table: withSeat<Packet | null>(context.table, seat, { tiles: ids, blind }),
+    racks: withSeat(context.racks, seat, taken.rest),
+    table: withSeat<Packet | null>(context.table, seat, { tiles: taken.ids, blind }),
   };
 }
 
@@ -104,25 +103,40 @@ export function resolvePass(
   context: Pick<CharlestonContext, 'racks' | 'table'>,
   direction: Direction,
 ): Pick<CharlestonContext, 'racks' | 'table' | 'received'> {
-  const packets = {} as BySeat<Packet>;
-  for (const seat of SEATS) {
-    const packet = context.table[seat];
-    if (packet === null) throw new Error(`resolvePass: ${seat} has not committed`);
-    packets[seat] = packet;
+  const { east, south, west, north } = context.table;
+  if (east === null || south === null || west === null || north === null) {
+    const missing = SEATS.find((seat) => context.table[seat] === null);
+    throw new Error(`resolvePass: ${missing} has not committed`);
   }
-  const racks = { ...context.racks };
-  const received = {} as BySeat<TileId[]>;
-  for (const seat of SEATS) {
-    const from = sourceOf(seat, direction);
-    const blind = packets[seat].blind;
-    // Sized up front (no spare capacity). A seat passing three blind keeps nothing; when all four do, no tile moves.
-    const kept = new Array<TileId>(PACKET_SIZE - blind);
-    for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(packets, direction, from, index);
-    received[seat] = kept;
-    racks[seat] = withTiles(context.racks[seat], kept);
-  }
-  const table = { east: null, south: null, west: null, north: null };
-  return { racks, table, received };
+  // Objects built whole, in one shape (no seat added one by one).
+  const packets: BySeat<Packet> = { east, south, west, north };
+  const received: BySeat<TileId[]> = {
+    east: incoming(packets, direction, 'east'),
+    south: incoming(packets, direction, 'south'),
+    west: incoming(packets, direction, 'west'),
+    north: incoming(packets, direction, 'north'),
+  };
+  const { racks } = context;
+  return {
+    racks: {
+      east: withTiles(racks.east, received.east),
+      south: withTiles(racks.south, received.south),
+      west: withTiles(racks.west, received.west),
+      north: withTiles(racks.north, received.north),
+    },
+    table: { east: null, south: null, west: null, north: null },
+    received,
+  };
+}
+
+/** What joins `seat`'s rack: the tiles of its incoming packet that it does not forward blind (IOU, R6). */
+function incoming(packets: BySeat<Packet>, direction: Direction, seat: Seat): TileId[] {
+  const from = sourceOf(seat, direction);
+  const blind = packets[seat].blind;
+  // Sized up front (no spare capacity). A seat passing three blind keeps nothing; when all four do, no tile moves.
+  const kept = new Array<TileId>(PACKET_SIZE - blind);
+  for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(packets, direction, from, index);
+  return kept;
 }
 
 /** The faces in a packet, for display. */
