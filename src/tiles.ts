@@ -66,8 +66,8 @@ export function countCodes(codes: readonly Tile[]): Map<Tile, number> {
   return counts;
 }
 
-/** Each code's place in {@link TILE_CODES}. */
-const CODE_RANK = Object.fromEntries(TILE_CODES.map((code, index) => [code, index])) as Record<Tile, number>;
+/** Each code's place in {@link TILE_CODES} (a map: one hashed look-up per code). */
+const CODE_RANK: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code, index) => [code, index]));
 
 /** Sorts tile codes in set order (for display and multiset comparison). */
 export function sortCodes(codes: readonly Tile[]): Tile[] {
@@ -82,9 +82,9 @@ export function sortCodes(codes: readonly Tile[]): Tile[] {
 export function sortCodesInPlace(out: Tile[]): Tile[] {
   for (let i = 1; i < out.length; i += 1) {
     const code = out[i] as Tile;
-    const rank = CODE_RANK[code];
+    const rank = CODE_RANK.get(code) as number;
     let j = i - 1;
-    while (j >= 0 && CODE_RANK[out[j] as Tile] > rank) {
+    while (j >= 0 && (CODE_RANK.get(out[j] as Tile) as number) > rank) {
       out[j + 1] = out[j] as Tile;
       j -= 1;
     }
@@ -93,38 +93,26 @@ export function sortCodesInPlace(out: Tile[]): Tile[] {
   return out;
 }
 
-/** Racks up to this long are picked with a bit set of positions (every rack of a hand is far shorter). */
-const MAX_MASKED = 30;
+/**
+ * Each physical tile's face as its place in {@link TILE_CODES}, indexed by id: the pickers compare small numbers,
+ * not strings (a code from a parsed message need not be the same string object as the set's).
+ */
+const FACE_INDEX: Uint8Array = Uint8Array.from(TILE_FACES, (face) => CODE_RANK.get(face) ?? 0);
 
 /**
- * Greedy picking: for each code in turn, the first tile of that face in `rack` not picked yet (the lowest id, as
- * racks are sorted). Returns the picked positions as a bit set (bit `r` for `rack[r]`), or `-1 - c` when the rack
- * cannot supply code `c` (counting duplicates). With `picked`, `picked[c]` gets the id picked for code `c`.
+ * Greedy picking: for each code in turn, the lowest-placed tile of that face in `rack` not picked yet goes to
+ * `picked[index]`. Returns the index of the first code the rack cannot supply (counting duplicates), or -1.
  */
-function pickMask(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[] | null): number {
-  let taken = 0;
+function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
   for (let c = 0; c < codes.length; c += 1) {
-    const code = codes[c];
+    const face = CODE_RANK.get(codes[c] as Tile);
     let r = 0;
-    while (r < rack.length && (TILE_FACES[rack[r] as TileId] !== code || (taken & (1 << r)) !== 0)) r += 1;
-    if (r === rack.length) return -1 - c;
-    taken |= 1 << r;
-    if (picked !== null) picked[c] = rack[r] as TileId;
+    // Not picked yet by an earlier code (only the first `c` picks: `picked` may hold anything past them).
+    while (r < rack.length && (FACE_INDEX[rack[r] as TileId] !== face || listed(picked, c, rack[r] as TileId))) r += 1;
+    if (r === rack.length) return c;
+    picked[c] = rack[r] as TileId;
   }
-  return taken;
-}
-
-/** {@link pickMask} for a rack of any length: the picked positions as a list instead of a bit set. */
-function pickPositions(rack: readonly TileId[], codes: readonly Tile[]): number[] | number {
-  const positions: number[] = [];
-  for (let c = 0; c < codes.length; c += 1) {
-    const code = codes[c];
-    let r = 0;
-    while (r < rack.length && (TILE_FACES[rack[r] as TileId] !== code || positions.includes(r))) r += 1;
-    if (r === rack.length) return -1 - c;
-    positions.push(r);
-  }
-  return positions;
+  return -1;
 }
 
 /**
@@ -132,35 +120,35 @@ function pickPositions(rack: readonly TileId[], codes: readonly Tile[]): number[
  * Returns the ids, or `undefined` when the rack lacks a tile (counting duplicates).
  */
 export function pickFromRack(rack: readonly TileId[], codes: readonly Tile[]): TileId[] | undefined {
-  return takeFromRack(rack, codes)?.ids;
+  // Sized up front: a packet lies on the table for a while, so it should not carry spare capacity.
+  const picked = new Array<TileId>(codes.length);
+  return pickInto(rack, codes, picked) === -1 ? picked : undefined;
 }
+
+/** Scratch picks for {@link firstUnpickable}: only the first `c` entries are read while code `c` is picked. */
+const SCRATCH: TileId[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /** The first code of `codes` that the rack cannot supply (counting duplicates), or undefined. */
 export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
-  const picked = rack.length <= MAX_MASKED ? pickMask(rack, codes, null) : pickPositions(rack, codes);
-  return typeof picked === 'number' && picked < 0 ? codes[-1 - picked] : undefined;
+  // A check keeps no picks: a packet's worth of scratch is reused (pickInto is synchronous and calls nothing out).
+  const picks = codes.length <= SCRATCH.length ? SCRATCH : new Array<TileId>(codes.length);
+  const missing = pickInto(rack, codes, picks);
+  return missing === -1 ? undefined : codes[missing];
 }
 
-/**
- * Takes one tile of each listed code from `rack` (as {@link pickFromRack} picks them): the ids taken, in the order
- * of `codes`, and the rest of the rack in its order; `undefined` when the rack lacks a tile.
- */
-export function takeFromRack(rack: readonly TileId[], codes: readonly Tile[]): { ids: TileId[]; rest: TileId[] } | undefined {
-  // Both sized up front: a packet lies on the table for a while and a rack stays, so neither carries spare capacity.
-  const ids = new Array<TileId>(codes.length);
-  const rest = new Array<TileId>(Math.max(0, rack.length - codes.length));
+/** `rack` without the tiles in `ids` (picked from it: the result is sized for that, no spare capacity). */
+export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
+  const out = new Array<TileId>(Math.max(0, rack.length - ids.length));
   let at = 0;
-  if (rack.length <= MAX_MASKED) {
-    const mask = pickMask(rack, codes, ids);
-    if (mask < 0) return undefined;
-    for (let r = 0; r < rack.length; r += 1) if ((mask & (1 << r)) === 0) rest[at++] = rack[r] as TileId;
-    return { ids, rest };
-  }
-  const positions = pickPositions(rack, codes);
-  if (typeof positions === 'number') return undefined;
-  for (let c = 0; c < positions.length; c += 1) ids[c] = rack[positions[c] as number] as TileId;
-  for (let r = 0; r < rack.length; r += 1) if (!positions.includes(r)) rest[at++] = rack[r] as TileId;
-  return { ids, rest };
+  for (let r = 0; r < rack.length; r += 1) if (!listed(ids, ids.length, rack[r] as TileId)) out[at++] = rack[r] as TileId;
+  out.length = at;
+  return out;
+}
+
+/** Whether `id` is among the first `count` entries of the short list `ids` (a plain loop beats `includes`). */
+function listed(ids: readonly TileId[], count: number, id: TileId): boolean {
+  for (let i = 0; i < count; i += 1) if (ids[i] === id) return true;
+  return false;
 }
 
 /** Sorts tile ids ascending in place and returns them (insertion sort: racks are short and nearly sorted). */

@@ -118,13 +118,8 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
   // Every event but hand.redeal has `seat` first; a `tiles` list is always the second field.
   if (v0 !== undefined && !isSeat(v0)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: echo(String(v0)) }) };
   if (Array.isArray(v1)) {
-    // The tile list is copied element by element, and the copy is what is checked and kept.
-    const tiles = new Array<Tile>(v1.length);
-    for (let i = 0; i < v1.length; i += 1) {
-      const tile: unknown = v1[i];
-      if (!isTile(tile)) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: echo(String(tile)) }) };
-      tiles[i] = tile;
-    }
+    const tiles = copyTiles(v1);
+    if (typeof tiles === 'number') return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: echo(String(v1[tiles])) }) };
     v1 = tiles;
   }
   return { ok: true, value: buildEvent(type, v0 as Seat, v1, v2) };
@@ -148,15 +143,23 @@ function readPlainCommit(raw: Record<string, unknown>, type: 'pass.commit' | 'co
   if ((present & 3) !== 3) return null;
   const { seat, tiles } = raw;
   const blind = present & 4 ? raw.blind : undefined;
-  if (!isSeat(seat) || !Array.isArray(tiles) || tiles.length > SET_SIZE) return null;
-  if (present & 4 && !(Number.isInteger(blind) && (blind as number) >= 0 && (blind as number) <= 3)) return null;
-  const copy = new Array<Tile>(tiles.length);
-  for (let i = 0; i < tiles.length; i += 1) {
-    const tile: unknown = tiles[i];
-    if (!isTile(tile)) return null;
-    copy[i] = tile;
+  if (!isSeat(seat) || !Array.isArray(tiles) || tiles.length > SET_SIZE || (present & 4 && typeProblem('blind', 'blind', blind))) return null;
+  const copy = copyTiles(tiles);
+  return typeof copy === 'number' ? null : buildEvent(type, seat, copy, blind);
+}
+
+/**
+ * A tile list copied element by element (the copy is what is checked and kept), or the index of the first entry
+ * that is not a tile code.
+ */
+function copyTiles(list: readonly unknown[]): Tile[] | number {
+  const tiles = new Array<Tile>(list.length);
+  for (let i = 0; i < list.length; i += 1) {
+    const tile = list[i];
+    if (!isTile(tile)) return i;
+    tiles[i] = tile;
   }
-  return buildEvent(type, seat, copy, blind);
+  return tiles;
 }
 
 /**

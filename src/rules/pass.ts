@@ -2,19 +2,13 @@
  * Charleston passes: packets of three (R1), no jokers (R2), own tiles (R3), one commit per pass (R4),
  * retracting an unresolved packet (R5) and the blind pass ring resolved by the IOU method (R6).
  */
-import { SEATS, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
-import { JOKER, faceOf, firstUnpickable, takeFromRack, withTiles, type Tile, type TileId } from '../tiles.js';
+import { SEATS, bySeat, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
+import { JOKER, faceOf, firstUnpickable, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
 import type { CharlestonContext, Packet, PassRule, Phase, RefusalData } from '../types.js';
 import { refuse } from './refuse.js';
 
 /** Tiles in every Charleston packet (R1). */
 export const PACKET_SIZE = 3;
-
-/** The first tile of `codes` the rack cannot supply (counting duplicates), or undefined. */
-export function firstMissingTile(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
-  // Greedy picking fails on a prefix exactly when it fails on its first unsuppliable code: one pass suffices.
-  return firstUnpickable(rack, codes);
-}
 
 /** Size, joker and ownership checks shared by pass and courtesy packets (groups 6–8). */
 export function checkPacketTiles(
@@ -24,7 +18,7 @@ export function checkPacketTiles(
 ): RefusalData | null {
   if (tiles.length !== expected) return refuse('WRONG_PACKET_SIZE', { expected, actual: tiles.length });
   if (tiles.includes(JOKER)) return refuse('JOKER_NOT_PASSABLE');
-  const missing = firstMissingTile(rack, tiles);
+  const missing = firstUnpickable(rack, tiles);
   return missing === undefined ? null : refuse('TILE_NOT_IN_RACK', { tile: missing });
 }
 
@@ -52,11 +46,12 @@ export function commitPacket(
   tiles: readonly Tile[],
   blind: number,
 ): Pick<CharlestonContext, 'racks' | 'table'> {
-  const taken = takeFromRack(context.racks[seat], tiles);
-  if (taken === undefined) throw new Error(`commitPacket: ${seat} lacks ${tiles.join(' ')}`);
+  const rack = context.racks[seat];
+  const ids = pickFromRack(rack, tiles);
+  if (ids === undefined) throw new Error(`commitPacket: ${seat} lacks ${tiles.join(' ')}`);
   return {
-    racks: withSeat(context.racks, seat, taken.rest),
-    table: withSeat<Packet | null>(context.table, seat, { tiles: taken.ids, blind }),
+    racks: withSeat(context.racks, seat, without(rack, ids)),
+    table: withSeat<Packet | null>(context.table, seat, { tiles: ids, blind }),
   };
 }
 
@@ -103,27 +98,13 @@ export function resolvePass(
   context: Pick<CharlestonContext, 'racks' | 'table'>,
   direction: Direction,
 ): Pick<CharlestonContext, 'racks' | 'table' | 'received'> {
-  const { east, south, west, north } = context.table;
-  if (east === null || south === null || west === null || north === null) {
-    const missing = SEATS.find((seat) => context.table[seat] === null);
-    throw new Error(`resolvePass: ${missing} has not committed`);
-  }
-  // Objects built whole, in one shape (no seat added one by one).
-  const packets: BySeat<Packet> = { east, south, west, north };
-  const received: BySeat<TileId[]> = {
-    east: incoming(packets, direction, 'east'),
-    south: incoming(packets, direction, 'south'),
-    west: incoming(packets, direction, 'west'),
-    north: incoming(packets, direction, 'north'),
-  };
-  const { racks } = context;
+  const missing = SEATS.find((seat) => context.table[seat] === null);
+  if (missing !== undefined) throw new Error(`resolvePass: ${missing} has not committed`);
+  const packets = context.table as BySeat<Packet>;
+  // Objects built whole, in one shape (no seat added one by one to an empty object).
+  const received = bySeat((seat) => incoming(packets, direction, seat));
   return {
-    racks: {
-      east: withTiles(racks.east, received.east),
-      south: withTiles(racks.south, received.south),
-      west: withTiles(racks.west, received.west),
-      north: withTiles(racks.north, received.north),
-    },
+    racks: bySeat((seat) => withTiles(context.racks[seat], received[seat])),
     table: { east: null, south: null, west: null, north: null },
     received,
   };
