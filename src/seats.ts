@@ -31,7 +31,7 @@ const SEAT_INDEX: { readonly [S in Seat]: number } = { east: 0, south: 1, west: 
 
 /** True when `value` names a seat. */
 export function isSeat(value: unknown): value is Seat {
-  return typeof value === 'string' && (SEATS as readonly string[]).includes(value);
+  return value === 'east' || value === 'south' || value === 'west' || value === 'north';
 }
 
 /** The seat that receives what `seat` passes in `direction`. */

@@ -66,8 +66,8 @@ export function countCodes(codes: readonly Tile[]): Map<Tile, number> {
   return counts;
 }
 
-/** Each code's place in {@link TILE_CODES}. */
-const CODE_RANK = Object.fromEntries(TILE_CODES.map((code, index) => [code, index])) as Record<Tile, number>;
+/** Each code's place in {@link TILE_CODES} (a map: one hashed look-up per code). */
+const CODE_RANK: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code, index) => [code, index]));
 
 /** Sorts tile codes in set order (for display and multiset comparison). */
 export function sortCodes(codes: readonly Tile[]): Tile[] {
@@ -82,9 +82,9 @@ export function sortCodes(codes: readonly Tile[]): Tile[] {
 export function sortCodesInPlace(out: Tile[]): Tile[] {
   for (let i = 1; i < out.length; i += 1) {
     const code = out[i] as Tile;
-    const rank = CODE_RANK[code];
+    const rank = CODE_RANK.get(code) as number;
     let j = i - 1;
-    while (j >= 0 && CODE_RANK[out[j] as Tile] > rank) {
+    while (j >= 0 && (CODE_RANK.get(out[j] as Tile) as number) > rank) {
       out[j + 1] = out[j] as Tile;
       j -= 1;
     }
@@ -94,23 +94,23 @@ export function sortCodesInPlace(out: Tile[]): Tile[] {
 }
 
 /**
+ * Each physical tile's face as its place in {@link TILE_CODES}, indexed by id: the pickers compare small numbers,
+ * not strings (a code from a parsed message need not be the same string object as the set's).
+ */
+const FACE_INDEX: Uint8Array = Uint8Array.from(TILE_FACES, (face) => CODE_RANK.get(face) ?? 0);
+
+/**
  * Greedy picking: for each code in turn, the lowest-placed tile of that face in `rack` not picked yet goes to
  * `picked[index]`. Returns the index of the first code the rack cannot supply (counting duplicates), or -1.
  */
 function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
   for (let c = 0; c < codes.length; c += 1) {
-    const code = codes[c];
-    let found = -1;
-    for (let r = 0; r < rack.length && found === -1; r += 1) {
-      const candidate = rack[r] as TileId;
-      if (TILE_FACES[candidate] !== code) continue;
-      // Not picked yet by an earlier code (a plain loop over the first `c` picks: `picked` may still have holes).
-      let taken = false;
-      for (let p = 0; p < c; p += 1) if (picked[p] === candidate) taken = true;
-      if (!taken) found = candidate;
-    }
-    if (found === -1) return c;
-    picked[c] = found;
+    const face = CODE_RANK.get(codes[c] as Tile);
+    let r = 0;
+    // Not picked yet by an earlier code (only the first `c` picks: `picked` may hold anything past them).
+    while (r < rack.length && (FACE_INDEX[rack[r] as TileId] !== face || listed(picked, c, rack[r] as TileId))) r += 1;
+    if (r === rack.length) return c;
+    picked[c] = rack[r] as TileId;
   }
   return -1;
 }
@@ -136,23 +136,18 @@ export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[])
   return missing === -1 ? undefined : codes[missing];
 }
 
-/** `rack` without the tiles in `ids`. */
+/** `rack` without the tiles in `ids` (picked from it: the result is sized for that, no spare capacity). */
 export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
-  let kept = 0;
-  for (let r = 0; r < rack.length; r += 1) if (!listed(ids, rack[r] as TileId)) kept += 1;
-  // Sized up front (no spare capacity: racks are what a live table holds).
-  const out = new Array<TileId>(kept);
+  const out = new Array<TileId>(Math.max(0, rack.length - ids.length));
   let at = 0;
-  for (let r = 0; r < rack.length; r += 1) {
-    const id = rack[r] as TileId;
-    if (!listed(ids, id)) out[at++] = id;
-  }
+  for (let r = 0; r < rack.length; r += 1) if (!listed(ids, ids.length, rack[r] as TileId)) out[at++] = rack[r] as TileId;
+  out.length = at;
   return out;
 }
 
-/** Whether `id` is in the short list `ids` (a packet: a plain loop beats `includes` on three entries). */
-function listed(ids: readonly TileId[], id: TileId): boolean {
-  for (let i = 0; i < ids.length; i += 1) if (ids[i] === id) return true;
+/** Whether `id` is among the first `count` entries of the short list `ids` (a plain loop beats `includes`). */
+function listed(ids: readonly TileId[], count: number, id: TileId): boolean {
+  for (let i = 0; i < count; i += 1) if (ids[i] === id) return true;
   return false;
 }
 

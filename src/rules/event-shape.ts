@@ -87,6 +87,10 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
   if (!isRecord(raw)) return invalid({ problem: 'notObject', got: shown(raw) });
   const type = own(raw, 'type');
   if (!isEventType(type)) return invalid({ problem: 'unknownType', got: shown(type) });
+  if (type === 'pass.commit' || type === 'courtesy.commit') {
+    const commit = readPlainCommit(raw, type);
+    if (commit !== null) return { ok: true, value: commit };
+  }
   const fields = EVENT_FIELDS[type];
   for (const key in raw) {
     if (key !== 'type' && !hasOwn(fields, key) && hasOwn(raw, key)) {
@@ -114,16 +118,48 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
   // Every event but hand.redeal has `seat` first; a `tiles` list is always the second field.
   if (v0 !== undefined && !isSeat(v0)) return { ok: false, refusal: refuse('UNKNOWN_SEAT', { seat: echo(String(v0)) }) };
   if (Array.isArray(v1)) {
-    // The tile list is copied element by element, and the copy is what is checked and kept.
-    const tiles = new Array<Tile>(v1.length);
-    for (let i = 0; i < v1.length; i += 1) {
-      const tile: unknown = v1[i];
-      if (!isTile(tile)) return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: echo(String(tile)) }) };
-      tiles[i] = tile;
-    }
+    const tiles = copyTiles(v1);
+    if (typeof tiles === 'number') return { ok: false, refusal: refuse('UNKNOWN_TILE', { tile: echo(String(v1[tiles])) }) };
     v1 = tiles;
   }
   return { ok: true, value: buildEvent(type, v0 as Seat, v1, v2) };
+}
+
+/**
+ * The common case of the commits (most events of a hand), read with plain property loads: a packet event whose own
+ * fields are exactly the allowed ones, of the right types, a known seat and known tiles. Anything else gives null,
+ * and the general reader above decides, reporting the first problem in the contract's order.
+ */
+function readPlainCommit(raw: Record<string, unknown>, type: 'pass.commit' | 'courtesy.commit'): CharlestonEvent | null {
+  // Which own fields the event has: 1 seat, 2 tiles, 4 blind (type is known to be own).
+  let present = 0;
+  for (const key in raw) {
+    if (key === 'type' || !hasOwn(raw, key)) continue;
+    if (key === 'seat') present |= 1;
+    else if (key === 'tiles') present |= 2;
+    else if (key === 'blind' && type === 'pass.commit') present |= 4;
+    else return null;
+  }
+  if ((present & 3) !== 3) return null;
+  const { seat, tiles } = raw;
+  const blind = present & 4 ? raw.blind : undefined;
+  if (!isSeat(seat) || !Array.isArray(tiles) || tiles.length > SET_SIZE || (present & 4 && typeProblem('blind', 'blind', blind))) return null;
+  const copy = copyTiles(tiles);
+  return typeof copy === 'number' ? null : buildEvent(type, seat, copy, blind);
+}
+
+/**
+ * A tile list copied element by element (the copy is what is checked and kept), or the index of the first entry
+ * that is not a tile code.
+ */
+function copyTiles(list: readonly unknown[]): Tile[] | number {
+  const tiles = new Array<Tile>(list.length);
+  for (let i = 0; i < list.length; i += 1) {
+    const tile = list[i];
+    if (!isTile(tile)) return i;
+    tiles[i] = tile;
+  }
+  return tiles;
 }
 
 /**

@@ -2,19 +2,13 @@
  * Charleston passes: packets of three (R1), no jokers (R2), own tiles (R3), one commit per pass (R4),
  * retracting an unresolved packet (R5) and the blind pass ring resolved by the IOU method (R6).
  */
-import { SEATS, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
+import { SEATS, bySeat, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
 import { JOKER, faceOf, firstUnpickable, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
 import type { CharlestonContext, Packet, PassRule, Phase, RefusalData } from '../types.js';
 import { refuse } from './refuse.js';
 
 /** Tiles in every Charleston packet (R1). */
 export const PACKET_SIZE = 3;
-
-/** The first tile of `codes` the rack cannot supply (counting duplicates), or undefined. */
-export function firstMissingTile(rack: readonly TileId[], codes: readonly Tile[]): Tile | undefined {
-  // Greedy picking fails on a prefix exactly when it fails on its first unsuppliable code: one pass suffices.
-  return firstUnpickable(rack, codes);
-}
 
 /** Size, joker and ownership checks shared by pass and courtesy packets (groups 6–8). */
 export function checkPacketTiles(
@@ -24,7 +18,7 @@ export function checkPacketTiles(
 ): RefusalData | null {
   if (tiles.length !== expected) return refuse('WRONG_PACKET_SIZE', { expected, actual: tiles.length });
   if (tiles.includes(JOKER)) return refuse('JOKER_NOT_PASSABLE');
-  const missing = firstMissingTile(rack, tiles);
+  const missing = firstUnpickable(rack, tiles);
   return missing === undefined ? null : refuse('TILE_NOT_IN_RACK', { tile: missing });
 }
 
@@ -104,25 +98,26 @@ export function resolvePass(
   context: Pick<CharlestonContext, 'racks' | 'table'>,
   direction: Direction,
 ): Pick<CharlestonContext, 'racks' | 'table' | 'received'> {
-  const packets = {} as BySeat<Packet>;
-  for (const seat of SEATS) {
-    const packet = context.table[seat];
-    if (packet === null) throw new Error(`resolvePass: ${seat} has not committed`);
-    packets[seat] = packet;
-  }
-  const racks = { ...context.racks };
-  const received = {} as BySeat<TileId[]>;
-  for (const seat of SEATS) {
-    const from = sourceOf(seat, direction);
-    const blind = packets[seat].blind;
-    // Sized up front (no spare capacity). A seat passing three blind keeps nothing; when all four do, no tile moves.
-    const kept = new Array<TileId>(PACKET_SIZE - blind);
-    for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(packets, direction, from, index);
-    received[seat] = kept;
-    racks[seat] = withTiles(context.racks[seat], kept);
-  }
-  const table = { east: null, south: null, west: null, north: null };
-  return { racks, table, received };
+  const missing = SEATS.find((seat) => context.table[seat] === null);
+  if (missing !== undefined) throw new Error(`resolvePass: ${missing} has not committed`);
+  const packets = context.table as BySeat<Packet>;
+  // Objects built whole, in one shape (no seat added one by one to an empty object).
+  const received = bySeat((seat) => incoming(packets, direction, seat));
+  return {
+    racks: bySeat((seat) => withTiles(context.racks[seat], received[seat])),
+    table: { east: null, south: null, west: null, north: null },
+    received,
+  };
+}
+
+/** What joins `seat`'s rack: the tiles of its incoming packet that it does not forward blind (IOU, R6). */
+function incoming(packets: BySeat<Packet>, direction: Direction, seat: Seat): TileId[] {
+  const from = sourceOf(seat, direction);
+  const blind = packets[seat].blind;
+  // Sized up front (no spare capacity). A seat passing three blind keeps nothing; when all four do, no tile moves.
+  const kept = new Array<TileId>(PACKET_SIZE - blind);
+  for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(packets, direction, from, index);
+  return kept;
 }
 
 /** The faces in a packet, for display. */
