@@ -37,7 +37,7 @@ async function loadSubjects(): Promise<typeof import('./subjects.js')> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-const { createCharleston, createFloorActor, createPureTable, persist, playHand, restore, scriptHands, sendPure } = await loadSubjects();
+const { createCharleston, createFloorActor, createPureTable, createSlimFloorActor, persist, playHand, restore, scriptHands, sendPure } = await loadSubjects();
 const TIME_MS = quick ? 150 : 1000;
 const TABLES = 10_000;
 const log = (line: string): void => {
@@ -67,9 +67,13 @@ function check(condition: boolean, what: string): void {
   for (const event of hand.events) check(sendPure(pure, event) === null, 'the pure loop accepts every event');
   check(pure.phase === 'complete', 'the scripted hand completes in the pure loop');
   check(JSON.stringify(pure.context) === JSON.stringify(service.context), 'the pure loop ends with the engine’s context');
-  const floor = createFloorActor();
+  const floor = createFloorActor({ seed: hand.seed });
   for (const event of hand.events) floor.send(event);
   check(floor.getSnapshot().value === 'complete', 'the floor machine completes');
+  check(Object.keys(floor.getSnapshot().context).join() === Object.keys(service.context).join(), 'the floor has the engine’s context keys');
+  const slim = createSlimFloorActor();
+  for (const event of hand.events) slim.send(event);
+  check(slim.getSnapshot().value === 'complete', 'the slim floor machine completes');
   check(playHand({ seed: 1 }).phase === 'complete', 'a bot game completes');
 }
 
@@ -113,7 +117,7 @@ bench.add('pure rules loop: full hand (floor)', () => {
 });
 bench.add('XState floor machine: full hand (framework cost)', () => {
   const hand = nextHand();
-  const actor = createFloorActor();
+  const actor = createFloorActor({ seed: hand.seed });
   for (const event of hand.events) actor.send(event);
 });
 let botSeed = 1;
@@ -155,10 +159,11 @@ if (!eventsTask || !handTask || !pureTask || !floorTask || !botTask || !refusedT
 
 // ---- the ratios to the floors: paired samples ------------------------------------------------------------
 /**
- * The engine, the pure rules loop and the XState floor machine play the same hand in turn, round after round, each
- * timed alone: a load that comes and goes hits all three alike, so the ratio of their medians holds on a noisy machine.
+ * The engine, the pure rules loop, the XState floor machine and the slim floor play the same hand in turn, round
+ * after round, each timed alone: a load that comes and goes hits all of them alike, so the ratio of their medians
+ * holds on a noisy machine.
  */
-function paired(rounds: number): { engine: number; pure: number; floor: number } {
+function paired(rounds: number): { engine: number; pure: number; floor: number; slimFloor: number } {
   const subjects = {
     engine: (hand: ScriptedHand) => sendAll(createCharleston({ seed: hand.seed }), hand),
     pure: (hand: ScriptedHand) => {
@@ -166,21 +171,25 @@ function paired(rounds: number): { engine: number; pure: number; floor: number }
       for (const event of hand.events) sendPure(table, event);
     },
     floor: (hand: ScriptedHand) => {
-      const actor = createFloorActor();
+      const actor = createFloorActor({ seed: hand.seed });
+      for (const event of hand.events) actor.send(event);
+    },
+    slimFloor: (hand: ScriptedHand) => {
+      const actor = createSlimFloorActor();
       for (const event of hand.events) actor.send(event);
     },
   };
-  const samples = { engine: [] as number[], pure: [] as number[], floor: [] as number[] };
+  const samples = { engine: [] as number[], pure: [] as number[], floor: [] as number[], slimFloor: [] as number[] };
   for (let round = 0; round < rounds; round += 1) {
     const hand = hands[round % hands.length] as ScriptedHand;
-    for (const name of ['engine', 'pure', 'floor'] as const) {
+    for (const name of ['engine', 'pure', 'floor', 'slimFloor'] as const) {
       const started = clockNow();
       subjects[name](hand);
       samples[name].push(clockNow() - started);
     }
   }
   const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN;
-  return { engine: median(samples.engine), pure: median(samples.pure), floor: median(samples.floor) };
+  return { engine: median(samples.engine), pure: median(samples.pure), floor: median(samples.floor), slimFloor: median(samples.slimFloor) };
 }
 const pairs = paired(quick ? 500 : 4000);
 
@@ -206,7 +215,7 @@ const bytesPerTableMidHand = heapPer((index) => {
   for (const event of hand.events.slice(0, 18)) service.send(event);
   return service;
 });
-const bytesPerFloorActor = heapPer(() => createFloorActor());
+const bytesPerFloorActor = heapPer((index) => createFloorActor({ seed: index + 1 }));
 const bytesPerPureTable = heapPer((index) => createPureTable(index + 1));
 
 // ---- persisted size --------------------------------------------------------------------------------------
@@ -288,9 +297,10 @@ const report = {
   restoreMicros: micros(restoreTask.p50Ms / BATCH.restore),
   pureHandMedianMicros: micros(pureTask.p50Ms),
   floorHandMedianMicros: micros(floorTask.p50Ms),
-  pairedHandMedianMicros: { engine: micros(pairs.engine), pure: micros(pairs.pure), floor: micros(pairs.floor) },
+  pairedHandMedianMicros: { engine: micros(pairs.engine), pure: micros(pairs.pure), floor: micros(pairs.floor), slimFloor: micros(pairs.slimFloor) },
   ratioVsPureRules: round(pairs.engine / pairs.pure),
   overheadVsXstateFloor: round(pairs.engine / pairs.floor),
+  overheadVsSlimFloor: round(pairs.engine / pairs.slimFloor),
   eventsPerSecondByLiveTables: scaling,
   bundleMinBytes,
   bundleGzipBytes,
@@ -316,8 +326,9 @@ if (asJson) {
   log(`persist / restore                     ${report.persistMicros} µs / ${report.restoreMicros} µs   restore target ≤ 50 µs: ${target(report.restoreMicros <= 50)}`);
   log(`floor: pure rules loop, full hand     ${report.pureHandMedianMicros} µs`);
   log(`floor: XState machine, no rules       ${report.floorHandMedianMicros} µs`);
-  log(`paired hands (engine / pure / floor)  ${pairs.engine * 1000 | 0} / ${pairs.pure * 1000 | 0} / ${pairs.floor * 1000 | 0} µs median, taken in turn`);
+  log(`paired hands (engine / pure / floor / slim floor)  ${pairs.engine * 1000 | 0} / ${pairs.pure * 1000 | 0} / ${pairs.floor * 1000 | 0} / ${pairs.slimFloor * 1000 | 0} µs median, taken in turn`);
   log(`   engine ÷ pure rules = ${report.ratioVsPureRules}×, engine ÷ XState floor = ${report.overheadVsXstateFloor}×   target ≤ 1.2×: ${target(report.overheadVsXstateFloor <= 1.2)}`);
+  log(`   engine ÷ slim floor (five counters, no input: the earlier yardstick) = ${report.overheadVsSlimFloor}×`);
   log(`events/s by live tables interleaved   ${Object.entries(scaling).map(([n, v]) => `${Number(n).toLocaleString('en')}: ${v.toLocaleString('en')}`).join(', ')}`);
   log(`core bundle (src/index.ts + xstate)    ${(bundleMinBytes / 1024).toFixed(1)} KB min (xstate ${(xstateMinBytes / 1024).toFixed(1)} KB, message catalogs ${(i18nMinBytes / 1024).toFixed(1)} KB), ${(bundleGzipBytes / 1024).toFixed(1)} KB gzip   target ≤ 30 KB: ${target(bundleGzipBytes <= 30 * 1024)}`);
 }

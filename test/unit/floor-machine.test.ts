@@ -1,12 +1,13 @@
 /**
  * The benchmark's floor machine (bench/floor-machine.ts) is the engine's statechart without rules, written out by hand:
  * this test checks that its shape is the machine's (every state, its kind and initial child, every transition with
- * its event, targets, guard and actions, names and params included), so the two cannot drift apart silently. The
- * counter-test shows a changed copy is caught.
+ * its event, targets, guard and actions, names and params included), and that its context has the machine's keys
+ * and is made from an input like the machine's, so the two cannot drift apart silently. The counter-tests show a
+ * changed copy is caught.
  */
-import { createMachine, type AnyStateMachine } from 'xstate';
+import { createActor, createMachine, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { floorMachine } from '../../bench/floor-machine.js';
+import { createFloorActor, createSlimFloorActor, floorMachine } from '../../bench/floor-machine.js';
 import { charlestonMachine } from '../../machines/charleston.machine.js';
 
 /** Events the engine handles that the floor does not need: a parent machine's submission (never in a scripted hand). */
@@ -109,5 +110,31 @@ describe('the benchmark floor machine', () => {
     expect(changed).not.toEqual(engine);
     // And a real difference between the two machines' trees is visible: the engine's `engine.submit` handler.
     expect(shape(charlestonMachine)).not.toEqual(shape(floorMachine));
+  });
+
+  it('has the engine machine’s context keys, made from an input as the machine makes its own', () => {
+    const engineKeys = Object.keys(createActor(charlestonMachine, { input: { seed: 7 } }).getSnapshot().context);
+    expect(engineKeys.length).toBe(13);
+    const floor = createFloorActor({ seed: 7 }).getSnapshot().context;
+    expect(Object.keys(floor)).toEqual(engineKeys);
+    expect(floor.seed).toBe(7);
+    expect(typeof charlestonMachine.config.context).toBe('function');
+    expect(typeof floorMachine.config.context).toBe('function');
+  });
+
+  it('a floor with fewer context keys or no input is caught (counter-tests)', () => {
+    const engineKeys = Object.keys(createActor(charlestonMachine, { input: { seed: 7 } }).getSnapshot().context);
+    // The slim floor (five counters, no input) is the earlier yardstick: the same tree, not the same context.
+    expect(shape(createSlimFloorActor().logic)).toEqual(shape(floorMachine));
+    expect(Object.keys(createSlimFloorActor().getSnapshot().context)).not.toEqual(engineKeys);
+    const makeContext = floorMachine.config.context as unknown as (args: { input: { seed?: unknown } }) => Record<string, unknown>;
+    const dropped = createMachine(
+      { ...floorMachine.config, context: (args: { input: { seed?: unknown } }) => {
+        const { acceptedBy: _dropped, ...rest } = makeContext(args);
+        return rest;
+      } } as never,
+      floorMachine.implementations as never,
+    );
+    expect(Object.keys(createActor(dropped, { input: { seed: 7 } }).getSnapshot().context)).not.toEqual(engineKeys);
   });
 });
