@@ -397,7 +397,7 @@ export const charlestonMachine = setup({
     },
     declarationReview: {
       description:
-        'R10, R12: East declared a winning opening hand and its fourteen tiles lie face up for every seat and the spectator. South, West and North each accept it, once; three acceptances end the hand in eastMahjong. A dispute is misdeal.declare: "if an error occurs during the Charleston that cannot be immediately remedied to the satisfaction of all players: declare a misdeal" (East remains dealer). Nothing else moves here.',
+        'R10, R12: East’s declared hand lies face up for every seat and the spectator. South, West and North each accept it, once; three acceptances end the hand in eastMahjong. A misdeal.declare from one of them disputes it: an error that cannot be remedied to all players’ satisfaction is a misdeal (East remains dealer). Nothing else moves here.',
       on: {
         'declaration.accept': { guard: 'isLegalAcceptance', actions: 'recordAcceptance', description: 'R10: South, West or North accepts East’s hand, once each.' },
         'misdeal.declare': [

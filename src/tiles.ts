@@ -34,15 +34,12 @@ export const TILE_FACES: readonly Tile[] = TILE_CODES.flatMap((code) =>
 /** Number of tiles in a set. */
 export const SET_SIZE = TILE_FACES.length;
 
-if (SET_SIZE !== 152) {
-  throw new Error(`tile set is ${SET_SIZE} tiles, expected 152`);
-}
-
-const TILE_CODE_SET: ReadonlySet<string> = new Set(TILE_CODES);
+/** Each code's place in {@link TILE_CODES} (a map: one hashed look-up per code). */
+const CODE_RANK: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code, index) => [code, index]));
 
 /** True when `value` is a tile code. */
 export function isTile(value: unknown): value is Tile {
-  return typeof value === 'string' && TILE_CODE_SET.has(value);
+  return typeof value === 'string' && CODE_RANK.has(value);
 }
 
 /** The face of a physical tile. */
@@ -66,8 +63,6 @@ export function countCodes(codes: readonly Tile[]): Map<Tile, number> {
   return counts;
 }
 
-/** Each code's place in {@link TILE_CODES} (a map: one hashed look-up per code). */
-const CODE_RANK: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code, index) => [code, index]));
 
 /** Sorts tile codes in set order (for display and multiset comparison). */
 export function sortCodes(codes: readonly Tile[]): Tile[] {
@@ -140,8 +135,17 @@ export function firstUnpickable(rack: readonly TileId[], codes: readonly Tile[])
 export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId[] {
   const out = new Array<TileId>(Math.max(0, rack.length - ids.length));
   let at = 0;
-  for (let r = 0; r < rack.length; r += 1) if (!listed(ids, ids.length, rack[r] as TileId)) out[at++] = rack[r] as TileId;
-  out.length = at;
+  // A packet's ids (at most three) are compared one by one, with no inner loop; -1 is no tile's id.
+  const n = ids.length;
+  const a = ids[0] ?? -1;
+  const b = ids[1] ?? -1;
+  const c = ids[2] ?? -1;
+  for (let r = 0; r < rack.length; r += 1) {
+    const id = rack[r] as TileId;
+    if (id !== a && id !== b && id !== c && (n < 4 || !listed(ids, n, id))) out[at++] = id;
+  }
+  // Only when some id was not in the rack: setting a length is a call even when it changes nothing.
+  if (at !== out.length) out.length = at;
   return out;
 }
 

@@ -8,7 +8,7 @@ import { InputError } from '../../src/errors.js';
 import { MAX_SEED, isSeed, mulberry32, nextSeed, seededShuffle } from '../../src/prng.js';
 import { createInitialContext, redeal } from '../../src/rules/hand.js';
 import { SEATS } from '../../src/seats.js';
-import { SET_SIZE, TILE_FACES, countCodes, facesOf, type TileId } from '../../src/tiles.js';
+import { SET_SIZE, TILE_FACES, countCodes, facesOf, without, type TileId } from '../../src/tiles.js';
 import { RACKS } from './fixtures.js';
 
 function allIds(deal: Deal): TileId[] {
@@ -192,5 +192,24 @@ describe('redeal (R12)', () => {
   });
   it('is deterministic', () => {
     expect(redeal(first)).toEqual(second);
+  });
+});
+
+describe('without (a rack after tiles leave it)', () => {
+  const rack: TileId[] = [0, 4, 9, 17, 33, 60, 61, 90, 120, 151];
+  it('drops a packet of up to three ids, keeps the order, and is sized exactly', () => {
+    expect(without(rack, [61, 0, 151])).toEqual([4, 9, 17, 33, 60, 90, 120]);
+    expect(without(rack, [33])).toEqual([0, 4, 9, 17, 60, 61, 90, 120, 151]);
+    expect(without(rack, [])).toEqual(rack);
+    const out = without(rack, [4, 9]);
+    expect(out).toHaveLength(rack.length - 2);
+    expect(out).not.toBe(rack);
+  });
+  it('drops more than three ids, the fourth and later ones too', () => {
+    expect(without(rack, [0, 4, 9, 120, 17])).toEqual([33, 60, 61, 90, 151]);
+  });
+  it('an id that is not in the rack leaves nothing out for it (the result is shorter only by what was there)', () => {
+    expect(without(rack, [5, 60, 7])).toEqual([0, 4, 9, 17, 33, 61, 90, 120, 151]);
+    expect(without(rack, [1, 2, 3, 5, 6])).toEqual(rack);
   });
 });
