@@ -63,7 +63,6 @@ export function countCodes(codes: readonly Tile[]): Map<Tile, number> {
   return counts;
 }
 
-
 /** Sorts tile codes in set order (for display and multiset comparison). */
 export function sortCodes(codes: readonly Tile[]): Tile[] {
   return sortCodesInPlace(codes.slice());
