@@ -143,7 +143,8 @@ export function without(rack: readonly TileId[], ids: readonly TileId[]): TileId
     const id = rack[r] as TileId;
     if (id !== a && id !== b && id !== c && (n < 4 || !listed(ids, n, id))) out[at++] = id;
   }
-  // Only when some id was not in the rack: setting a length is a call even when it changes nothing.
+  // Setting a length is a call even when it changes nothing, so only when the rack held a listed id twice (more
+  // tiles left out than ids listed). A listed id missing from the rack makes the writes above grow the array.
   if (at !== out.length) out.length = at;
   return out;
 }

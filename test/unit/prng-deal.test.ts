@@ -212,4 +212,10 @@ describe('without (a rack after tiles leave it)', () => {
     expect(without(rack, [5, 60, 7])).toEqual([0, 4, 9, 17, 33, 61, 90, 120, 151]);
     expect(without(rack, [1, 2, 3, 5, 6])).toEqual(rack);
   });
+  it('a listed id the rack holds twice is left out twice, and the result is cut to what is left', () => {
+    const out = without([5, 7, 7, 9], [7]);
+    expect(out).toEqual([5, 9]);
+    expect(out).toHaveLength(2);
+    expect(without([3, 3, 3, 8], [3, 8])).toEqual([]);
+  });
 });
