@@ -87,22 +87,22 @@ export function sortCodesInPlace(out: Tile[]): Tile[] {
   return out;
 }
 
-/**
- * Each physical tile's face as its place in {@link TILE_CODES}, indexed by id: the pickers compare small numbers,
- * not strings (a code from a parsed message need not be the same string object as the set's).
- */
-const FACE_INDEX: Uint8Array = Uint8Array.from(TILE_FACES, (face) => CODE_RANK.get(face) ?? 0);
+/** The first id of each face: the ids of a face are `FIRST_ID.get(code)` up to its copies after it. */
+const FIRST_ID: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code) => [code, TILE_FACES.indexOf(code)]));
 
 /**
  * Greedy picking: for each code in turn, the lowest-placed tile of that face in `rack` not picked yet goes to
  * `picked[index]`. Returns the index of the first code the rack cannot supply (counting duplicates), or -1.
+ * A face's ids are one range, so a tile is of the face when its id less the first id is below the copies.
  */
 function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
   for (let c = 0; c < codes.length; c += 1) {
-    const face = CODE_RANK.get(codes[c] as Tile);
+    const code = codes[c] as Tile;
+    const first = FIRST_ID.get(code) as number;
+    const copies = copiesOf(code);
     let r = 0;
     // Not picked yet by an earlier code (only the first `c` picks: `picked` may hold anything past them).
-    while (r < rack.length && (FACE_INDEX[rack[r] as TileId] !== face || listed(picked, c, rack[r] as TileId))) r += 1;
+    while (r < rack.length && ((rack[r] as TileId) - first >>> 0 >= copies || listed(picked, c, rack[r] as TileId))) r += 1;
     if (r === rack.length) return c;
     picked[c] = rack[r] as TileId;
   }

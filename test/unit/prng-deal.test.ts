@@ -8,7 +8,7 @@ import { InputError } from '../../src/errors.js';
 import { MAX_SEED, isSeed, mulberry32, nextSeed, seededShuffle } from '../../src/prng.js';
 import { createInitialContext, redeal } from '../../src/rules/hand.js';
 import { SEATS } from '../../src/seats.js';
-import { SET_SIZE, TILE_FACES, countCodes, facesOf, without, type TileId } from '../../src/tiles.js';
+import { SET_SIZE, TILE_CODES, TILE_FACES, copiesOf, countCodes, faceOf, facesOf, firstUnpickable, pickFromRack, without, type TileId } from '../../src/tiles.js';
 import { RACKS } from './fixtures.js';
 
 function allIds(deal: Deal): TileId[] {
@@ -217,5 +217,38 @@ describe('without (a rack after tiles leave it)', () => {
     expect(out).toEqual([5, 9]);
     expect(out).toHaveLength(2);
     expect(without([3, 3, 3, 8], [3, 8])).toEqual([]);
+  });
+});
+
+describe('picking tiles of a face from a rack (each face is one range of ids)', () => {
+  // A rack holding every copy of one face and the tiles on either side of its range, in a scrambled order.
+  const around = (code: (typeof TILE_CODES)[number]): { ids: TileId[]; rack: TileId[] } => {
+    const first = TILE_FACES.indexOf(code);
+    const ids = Array.from({ length: copiesOf(code) }, (_, index) => first + index);
+    const rack = [...ids, first - 1, first + ids.length].filter((id) => id >= 0 && id < SET_SIZE).reverse();
+    return { ids, rack };
+  };
+
+  it('picks every copy of every face, and never a tile of the face next to it', () => {
+    for (const code of TILE_CODES) {
+      const { ids, rack } = around(code);
+      for (let count = 1; count <= ids.length; count += 1) {
+        const picked = pickFromRack(rack, Array.from({ length: count }, () => code));
+        expect(picked, `${count} × ${code}`).toBeDefined();
+        expect(new Set(picked).size).toBe(count);
+        expect(picked?.map(faceOf)).toEqual(Array.from({ length: count }, () => code));
+      }
+      // One more copy than the set holds: the neighbours (other faces) do not stand in for it.
+      expect(pickFromRack(rack, Array.from({ length: ids.length + 1 }, () => code)), code).toBeUndefined();
+      expect(firstUnpickable(rack, Array.from({ length: ids.length + 1 }, () => code))).toBe(code);
+    }
+  });
+
+  it('takes the lowest-placed free tile of the face for each code, in the order of the codes', () => {
+    // Flowers are ids 136–143: a rack with three of them, not in id order.
+    const rack: TileId[] = [3, 143, 137, 60, 140];
+    expect(pickFromRack(rack, ['F', '1B', 'F'])).toEqual([143, 3, 137]);
+    expect(firstUnpickable(rack, ['F', 'F', 'F', 'F'])).toBe('F');
+    expect(firstUnpickable(rack, ['1B', '2B'])).toBe('2B');
   });
 });
