@@ -34,12 +34,15 @@ export const TILE_FACES: readonly Tile[] = TILE_CODES.flatMap((code) =>
 /** Number of tiles in a set. */
 export const SET_SIZE = TILE_FACES.length;
 
-/** Each code's place in {@link TILE_CODES} (a map: one hashed look-up per code). */
-const CODE_RANK: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code, index) => [code, index]));
+/**
+ * Each code's first id (a map: one hashed look-up per code). A face's ids are one range, from its first id for its
+ * copies, and the faces lie in the order of {@link TILE_CODES}, so first ids also sort codes in set order.
+ */
+const FIRST_ID: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code) => [code, TILE_FACES.indexOf(code)]));
 
 /** True when `value` is a tile code. */
 export function isTile(value: unknown): value is Tile {
-  return typeof value === 'string' && CODE_RANK.has(value);
+  return typeof value === 'string' && FIRST_ID.has(value);
 }
 
 /** The face of a physical tile. */
@@ -69,16 +72,16 @@ export function sortCodes(codes: readonly Tile[]): Tile[] {
 }
 
 /**
- * Sorts a list of codes in set order in place and returns it. An insertion sort by each code's place in the list
- * of codes: lists are short, and often already in order (a rack's ids are kept ascending, and ids follow that
- * order), which costs one comparison per entry.
+ * Sorts a list of codes in set order in place and returns it. An insertion sort by each code's first id: lists
+ * are short, and often already in order (a rack's ids are kept ascending, and ids follow that order), which costs
+ * one comparison per entry.
  */
 export function sortCodesInPlace(out: Tile[]): Tile[] {
   for (let i = 1; i < out.length; i += 1) {
     const code = out[i] as Tile;
-    const rank = CODE_RANK.get(code) as number;
+    const rank = FIRST_ID.get(code) as number;
     let j = i - 1;
-    while (j >= 0 && (CODE_RANK.get(out[j] as Tile) as number) > rank) {
+    while (j >= 0 && (FIRST_ID.get(out[j] as Tile) as number) > rank) {
       out[j + 1] = out[j] as Tile;
       j -= 1;
     }
@@ -87,13 +90,11 @@ export function sortCodesInPlace(out: Tile[]): Tile[] {
   return out;
 }
 
-/** The first id of each face: the ids of a face are `FIRST_ID.get(code)` up to its copies after it. */
-const FIRST_ID: ReadonlyMap<string, number> = new Map(TILE_CODES.map((code) => [code, TILE_FACES.indexOf(code)]));
-
 /**
  * Greedy picking: for each code in turn, the lowest-placed tile of that face in `rack` not picked yet goes to
  * `picked[index]`. Returns the index of the first code the rack cannot supply (counting duplicates), or -1.
- * A face's ids are one range, so a tile is of the face when its id less the first id is below the copies.
+ * A tile is of the face when its id less the face's first id is below the face's copies (unsigned: below the range
+ * wraps round to a large number).
  */
 function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
   for (let c = 0; c < codes.length; c += 1) {
