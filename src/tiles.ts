@@ -79,9 +79,9 @@ export function sortCodes(codes: readonly Tile[]): Tile[] {
 export function sortCodesInPlace(out: Tile[]): Tile[] {
   for (let i = 1; i < out.length; i += 1) {
     const code = out[i] as Tile;
-    const rank = FIRST_ID.get(code) as number;
+    const first = FIRST_ID.get(code) as number;
     let j = i - 1;
-    while (j >= 0 && (FIRST_ID.get(out[j] as Tile) as number) > rank) {
+    while (j >= 0 && (FIRST_ID.get(out[j] as Tile) as number) > first) {
       out[j + 1] = out[j] as Tile;
       j -= 1;
     }

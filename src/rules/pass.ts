@@ -2,7 +2,7 @@
  * Charleston passes: packets of three (R1), no jokers (R2), own tiles (R3), one commit per pass (R4),
  * retracting an unresolved packet (R5) and the blind pass ring resolved by the IOU method (R6).
  */
-import { bySeat, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
+import { SEATS, bySeat, sourceOf, withSeat, type BySeat, type Direction, type Seat } from '../seats.js';
 import { JOKER, faceOf, firstUnpickable, pickFromRack, withTiles, without, type Tile, type TileId } from '../tiles.js';
 import type { CharlestonContext, Packet, PassRule, Phase, RefusalData } from '../types.js';
 import { refuse } from './refuse.js';
@@ -98,7 +98,8 @@ export function resolvePass(
   context: Pick<CharlestonContext, 'racks' | 'table'>,
   direction: Direction,
 ): Pick<CharlestonContext, 'racks' | 'table' | 'received'> {
-  if (!allCommitted(context.table)) throw new Error('resolvePass: a seat has not committed');
+  // The cheap check on every pass; the seat is looked for only to name it in the error.
+  if (!allCommitted(context.table)) throw new Error(`resolvePass: ${SEATS.find((seat) => context.table[seat] === null)} has not committed`);
   const packets = context.table as BySeat<Packet>;
   // Objects built whole, in one shape (no seat added one by one to an empty object).
   const received = bySeat((seat) => incoming(packets, direction, seat));

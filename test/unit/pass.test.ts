@@ -153,7 +153,7 @@ describe('resolvePass without blind (R1, §1 directions)', () => {
   });
 
   it('refuses to resolve while a seat has not committed', () => {
-    expect(() => resolvePass(eastCommitted, 'right')).toThrow();
+    expect(() => resolvePass(eastCommitted, 'right')).toThrow(/south has not committed/);
   });
 });
 
