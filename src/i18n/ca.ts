@@ -79,7 +79,6 @@ export const ca: Catalog = {
   'seat.south': 'Sud',
   'seat.west': 'Oest',
   'seat.north': 'Nord',
-  'mnemonic.rollor': 'ROLLOR: Right, Over, Left / Left, Over, Right («Over» vol dir davant): Dreta, Davant, Esquerra / Esquerra, Davant, Dreta.',
 
   'plural.tiles': { one: '{count} fitxa', other: '{count} fitxes' },
 

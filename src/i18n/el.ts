@@ -79,7 +79,6 @@ export const el: Catalog = {
   'seat.south': 'Νότος',
   'seat.west': 'Δύση',
   'seat.north': 'Βορράς',
-  'mnemonic.rollor': 'ROLLOR: Right, Over, Left / Left, Over, Right (το «Over» σημαίνει απέναντι): Δεξιά, Απέναντι, Αριστερά / Αριστερά, Απέναντι, Δεξιά.',
 
   'plural.tiles': { one: '{count} πλακίδιο', other: '{count} πλακίδια' },
 

@@ -86,7 +86,6 @@ export const en = {
   'seat.south': 'South',
   'seat.west': 'West',
   'seat.north': 'North',
-  'mnemonic.rollor': 'ROLLOR: Right, Over, Left / Left, Over, Right ("Over" means across).',
 
   // Counts.
   'plural.tiles': { one: '{count} tile', other: '{count} tiles' },

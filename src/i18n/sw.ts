@@ -79,7 +79,6 @@ export const sw: Catalog = {
   'seat.south': 'Kusini',
   'seat.west': 'Magharibi',
   'seat.north': 'Kaskazini',
-  'mnemonic.rollor': 'ROLLOR: Right, Over, Left / Left, Over, Right (“Over” maana yake ni mkabala): Kulia, Mkabala, Kushoto / Kushoto, Mkabala, Kulia.',
 
   'plural.tiles': { one: 'kigae {count}', other: 'vigae {count}' },
 

@@ -88,6 +88,8 @@ const en = {
   acceptDeclaration: "Accept East's hand",
   noAction: 'No action',
   by: 'by {who}',
+  /** The teaching pages' reminder of the six passes (a page's text, so the inspector's own). */
+  mnemonic: 'ROLLOR: Right, Over, Left / Left, Over, Right ("Over" means across).',
 } as const;
 
 /** Labels of the generic panels. */
@@ -216,6 +218,7 @@ const ca: PageLabels = {
   acceptDeclaration: "Accepta la mà de l'Est",
   noAction: 'Cap acció',
   by: 'per {who}',
+  mnemonic: 'ROLLOR: Right, Over, Left / Left, Over, Right («Over» vol dir davant): Dreta, Davant, Esquerra / Esquerra, Davant, Dreta.',
   followActive: 'L’app activa més recent',
   sourceNode: 'app de Node',
   sourceService: 'taula del servei',
@@ -333,6 +336,7 @@ const sw: PageLabels = {
   acceptDeclaration: 'Kubali mkono wa Mashariki',
   noAction: 'Hakuna hatua',
   by: 'na {who}',
+  mnemonic: 'ROLLOR: Right, Over, Left / Left, Over, Right (“Over” maana yake ni mkabala): Kulia, Mkabala, Kushoto / Kushoto, Mkabala, Kulia.',
   followActive: 'Programu iliyotumika karibuni zaidi',
   sourceNode: 'programu ya Node',
   sourceService: 'meza ya huduma',
@@ -450,6 +454,7 @@ const el: PageLabels = {
   acceptDeclaration: 'Αποδέξου το χέρι της Ανατολής',
   noAction: 'Καμία ενέργεια',
   by: 'από {who}',
+  mnemonic: 'ROLLOR: Right, Over, Left / Left, Over, Right (το «Over» σημαίνει απέναντι): Δεξιά, Απέναντι, Αριστερά / Αριστερά, Απέναντι, Δεξιά.',
   followActive: 'Η πιο πρόσφατα ενεργή εφαρμογή',
   sourceNode: 'εφαρμογή Node',
   sourceService: 'τραπέζι της υπηρεσίας',

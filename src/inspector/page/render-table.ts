@@ -118,7 +118,7 @@ export class TablePanel {
     if (table.source) head.appendChild(h('span', 'source', table.source));
     const parts: HTMLElement[] = [head];
     if (FIRST_OR_SECOND.test(table.phase)) {
-      const mnemonic = h('div', 'mnemonic muted', t(locale, 'mnemonic.rollor'));
+      const mnemonic = h('div', 'mnemonic muted', label(locale, 'mnemonic'));
       mnemonic.id = 'mnemonic';
       parts.push(mnemonic);
     }
