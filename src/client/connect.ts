@@ -234,7 +234,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
   const need = tilesNeeded(context);
   const ready = !busy && need !== null && chosenTiles(context).length === need;
   const hint = teacherHint(seatView, legal, locale);
-  const hintAvailable = hasChoice(legal, seatView) && hint.event !== null && !isInReview(seatView);
+  const hintAvailable = hasChoice(legal) && hint.event !== null && !isInReview(seatView);
 
   const rule = PASS_RULES[seatView.phase];
   const blindCounts = legal.pass?.blind ?? [];
@@ -263,7 +263,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
   if (legal.retract) main.push({ action: 'retract', label: label('action.retract'), enabled: !busy, kind: '', event: act('retract') });
   if (legal.draw) main.push({ action: 'draw', label: label('action.draw'), enabled: !busy, kind: 'primary', event: act('draw') });
   if (legal.declareMahjong) main.push({ action: 'declare', label: label('action.declare'), enabled: !busy, kind: '', event: act('declare') });
-  if (canAccept(legal, seatView)) main.push({ action: 'accept', label: label('action.accept'), enabled: !busy, kind: 'primary', event: act('accept') });
+  if (canAccept(legal)) main.push({ action: 'accept', label: label('action.accept'), enabled: !busy, kind: 'primary', event: act('accept') });
   if (isInReview(seatView) && legal.declareMisdeal && seatView.seat !== 'east') main.push({ action: 'dispute', label: label('action.dispute'), enabled: !busy, kind: 'danger', event: act('dispute') });
   if (legal.redeal) main.push({ action: 'redeal', label: label('action.redeal'), enabled: !busy, kind: 'primary', event: act('redeal') });
 

@@ -5,7 +5,7 @@
  */
 import { PASS_RULES, refusalMessage, t, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
 import { ct } from './i18n/catalog.js';
-import { declarationOf, type TableInfo } from './table-info.js';
+import type { TableInfo } from './table-info.js';
 import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
 
 /** An action a player can ask for (the page's `data-action` names). */
@@ -34,24 +34,12 @@ export function isInReview(view: Pick<PublicView, 'phase'> | null): boolean {
   return view !== null && (view.phase as string) === REVIEW_PHASE;
 }
 
-/** The field names under which a seat's `actions` may say that `declaration.accept` is legal now. */
-const ACCEPT_FIELDS = ['acceptDeclaration', 'declarationAccept', 'declaration.accept', 'accept'] as const;
-
 /**
- * True when the seat may accept East's declared hand now. The service's `actions` say so when they carry the
- * field; a view in review without it (a service before that field) falls back to the view's own facts: a seat
- * but East that has not accepted yet. The table judges either way (a wrong accept is refused with its reason).
+ * True when the seat may accept East's declared hand now: the table's `actions` say so (`acceptDeclaration`, the
+ * core's `legalActions` as the service sends it, or as solo practice computes it); nothing here judges it again.
  */
-export function canAccept(legal: LegalActions | null, view: SeatView | PublicView | null): boolean {
-  if (legal === null) return false;
-  const fields = legal as unknown as Readonly<Record<string, unknown>>;
-  for (const name of ACCEPT_FIELDS) {
-    const value = fields[name];
-    if (typeof value === 'boolean') return value;
-  }
-  if (!isInReview(view) || legal.seat === 'east') return false;
-  const accepted = declarationOf(view)?.accepted ?? [];
-  return !accepted.includes(legal.seat);
+export function canAccept(legal: LegalActions | null): boolean {
+  return legal?.acceptDeclaration === true;
 }
 
 /** The flow's context. */
@@ -141,7 +129,7 @@ export function eventFor(context: FlowContext, action: ActionName, count?: numbe
     case 'redeal':
       return legal.redeal ? { type: 'hand.redeal' } : null;
     case 'accept':
-      return canAccept(legal, context.view) ? { type: 'declaration.accept', seat } : null;
+      return canAccept(legal) ? { type: 'declaration.accept', seat } : null;
     case 'dispute':
       // A dispute of East's hand is a misdeal declared by a seat but East (service contract §6).
       return legal.declareMisdeal && seat !== 'east' && isInReview(context.view) ? { type: 'misdeal.declare', seat } : null;
@@ -171,8 +159,8 @@ export function isIncomplete(context: FlowContext, action: ActionName): boolean 
 }
 
 /** True when the seat has something to choose or answer now (not just retract or misdeal). */
-export function hasChoice(legal: LegalActions | null, view: SeatView | PublicView | null = null): boolean {
-  return legal !== null && (legal.pass !== null || legal.courtesy !== null || legal.vote.length > 0 || legal.offer.length > 0 || legal.draw || legal.redeal || canAccept(legal, view));
+export function hasChoice(legal: LegalActions | null): boolean {
+  return legal !== null && (legal.pass !== null || legal.courtesy !== null || legal.vote.length > 0 || legal.offer.length > 0 || legal.draw || legal.redeal || canAccept(legal));
 }
 
 /** The phase name in the page's language (empty before the first view). */

@@ -50,7 +50,7 @@ export const flowMachine = setup({
   },
   guards: {
     isNewerView: ({ context, event }) => event.type === 'transport.view' && (context.view === null || event.version >= context.version),
-    hasChoice: ({ context }) => hasChoice(context.legal, context.view),
+    hasChoice: ({ context }) => hasChoice(context.legal),
     isPendingStillLegal: ({ context }) => {
       const pending = context.pending;
       if (pending === null || context.legal === null) return false;
@@ -58,7 +58,7 @@ export const flowMachine = setup({
       if (pending.type === 'courtesy.commit') return context.legal.courtesy !== null;
       if (pending.type === 'misdeal.declare') return context.legal.declareMisdeal;
       if (pending.type === 'hand.declareMahjong') return context.legal.declareMahjong;
-      if (pending.type === 'declaration.accept') return canAccept(context.legal, context.view);
+      if (pending.type === 'declaration.accept') return canAccept(context.legal);
       return false;
     },
     isChoosableTile: ({ context, event }) => {

@@ -73,6 +73,7 @@ export function actionsOf(view: SeatView | PublicView, actions: unknown): LegalA
     typeof legal.retract === 'boolean' &&
     typeof legal.draw === 'boolean' &&
     typeof legal.declareMahjong === 'boolean' &&
+    typeof legal.acceptDeclaration === 'boolean' &&
     typeof legal.declareMisdeal === 'boolean' &&
     typeof legal.redeal === 'boolean' &&
     (legal.pass === null || (typeof legal.pass === 'object' && Array.isArray(legal.pass.from) && Array.isArray(legal.pass.blind))) &&

@@ -310,7 +310,34 @@ describe('refusals and misdeals in the page’s language', () => {
         t(locale, 'misdeal.wrongCount', { counts: t(locale, 'misdeal.holds', { seat: 'north', count: 12 }) }),
       );
     }
-    // The words a person typed are shown as they are (React escapes them).
+    // East's declaration disputed at a Greek table: the view's sentence is Greek; a Catalan page words the code in Catalan.
+    const table = createCharleston({ seed: 7, rules: { declarationReview: true } });
+    expect(table.send({ type: 'hand.declareMahjong', seat: 'east' }).ok).toBe(true);
+    expect(table.send({ type: 'misdeal.declare', seat: 'west' }).ok).toBe(true);
+    const greek = viewFor(table.getSnapshot(), 'south', { locale: 'el' }).misdeal;
+    expect(greek?.code).toBe('declarationDisputed');
+    expect(greek?.reason).toBe(t('el', 'misdeal.declarationDisputed', { seat: 'west' }));
+    const catalan = misdealText('ca', greek!);
+    expect(catalan).toBe(t('ca', 'misdeal.declarationDisputed', { seat: 'west' }));
+    expect(catalan).not.toBe(greek?.reason);
+    expect(connect(snap({ live: 'choosing' }, { ...contextAt(table, 'south', { locale: 'ca' }), view: viewFor(table.getSnapshot(), 'south', { locale: 'el' }) })).seat?.misdealNote).toBe(catalan);
+    // Every code, at a table in each language, read on a page in each other one.
+    for (const tableLocale of locales) {
+      for (const locale of locales) {
+        expect(misdealText(locale, { by: 'north', code: 'declarationDisputed', reason: t(tableLocale, 'misdeal.declarationDisputed', { seat: 'north' }) })).toBe(
+          t(locale, 'misdeal.declarationDisputed', { seat: 'north' }),
+        );
+        expect(misdealText(locale, { by: 'east', code: 'declared', reason: t(tableLocale, 'misdeal.declared', { seat: 'east' }) })).toBe(t(locale, 'misdeal.declared', { seat: 'east' }));
+        expect(misdealText(locale, { by: null, code: 'wrongCount', counts: { east: 14, west: 12 }, reason: 'TABLE SENTENCE' })).toBe(
+          t(locale, 'misdeal.wrongCount', { counts: [t(locale, 'misdeal.holds', { seat: 'east', count: 14 }), t(locale, 'misdeal.holds', { seat: 'west', count: 12 })].join(', ') }),
+        );
+      }
+    }
+    // A code newer than the page's engine: the table's sentence is all there is.
+    expect(misdealText('ca', { by: 'west', code: 'somethingNew' as never, reason: 'TABLE SENTENCE' })).toBe('TABLE SENTENCE');
+    // The words a person typed are shown as they are (React escapes them); blank words are not.
+    expect(misdealText('ca', { by: 'west', code: 'declarationDisputed', text: 'not a winning hand', reason: 'TABLE SENTENCE' })).toBe('not a winning hand');
+    expect(misdealText('ca', { by: 'west', code: 'declarationDisputed', text: '   ', reason: 'TABLE SENTENCE' })).toBe(t('ca', 'misdeal.declarationDisputed', { seat: 'west' }));
     expect(misdealText('ca', { by: 'south', code: 'declared', text: '<b>14 tiles</b>', reason: 'TABLE SENTENCE' })).toBe('<b>14 tiles</b>');
   });
 
@@ -338,5 +365,8 @@ describe('the live transport reads the service’s actions', () => {
     expect(actionsOf(view, { ...(actions as object), vote: 'stop' })).toBeNull();
     expect(actionsOf(view, legalActions(snapshot, 'east'))).toBeNull();
     expect(actionsOf(view, { ...(actions as object), phase: 'courtesy' })).toBeNull();
+    const { acceptDeclaration: _omitted, ...withoutAccept } = actions as LegalActions;
+    expect(actionsOf(view, withoutAccept)).toBeNull();
+    expect(actionsOf(view, { ...(actions as object), acceptDeclaration: 'no' })).toBeNull();
   });
 });

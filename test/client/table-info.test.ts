@@ -93,7 +93,7 @@ describe("East's declaration in review", () => {
   it('offers a seat but East accept and dispute; dispute is a misdeal after the confirm step', () => {
     const { view, legal } = reviewView('south', ['north']);
     const ctx = context(view, legal);
-    expect(canAccept(legal, view)).toBe(true);
+    expect(canAccept(legal)).toBe(true);
     expect(eventFor(ctx, 'accept')).toEqual({ type: 'declaration.accept', seat: 'south' });
     expect(eventFor(ctx, 'dispute')).toEqual({ type: 'misdeal.declare', seat: 'south' });
     const page = connect({ value: { live: 'choosing' }, context: ctx });
@@ -118,15 +118,33 @@ describe("East's declaration in review", () => {
     expect(eventFor(context(east.view, east.legal), 'dispute')).toBeNull();
   });
 
-  it('follows the service when its actions say whether accepting is legal', () => {
+  it('offers accept exactly when the actions say acceptDeclaration, whatever the view looks like', () => {
+    // South in review, nobody has accepted yet: the view alone would say "may accept"; the actions decide.
     const { view, legal } = reviewView('south', []);
-    expect(canAccept({ ...legal, acceptDeclaration: false }, view)).toBe(false);
-    expect(canAccept({ ...legal, acceptDeclaration: true }, { ...view, phase: 'complete' })).toBe(true);
-    // A service's actions without the field: the view's facts decide (a seat but East that has not accepted).
+    expect(legal.acceptDeclaration).toBe(true);
+    const accepts = (actions: LegalActions | null, shown: SeatView): boolean => {
+      const ctx = context(shown, actions);
+      const page = connect({ value: { live: 'choosing' }, context: ctx });
+      const offered = (page.seat?.main ?? []).some((control) => control.action === 'accept');
+      const event = eventFor(ctx, 'accept');
+      expect(event !== null).toBe(offered);
+      expect(canAccept(actions)).toBe(offered);
+      return offered;
+    };
+    expect(accepts({ ...legal, acceptDeclaration: false }, view)).toBe(false);
+    expect(accepts({ ...legal, acceptDeclaration: true }, view)).toBe(true);
+    // Out of review (or East's own page, or a seat that has accepted): still the actions, not the view.
+    expect(accepts({ ...legal, acceptDeclaration: true }, { ...view, phase: 'complete' })).toBe(true);
+    expect(accepts({ ...legal, acceptDeclaration: true }, { ...view, declaration: { tiles: [], accepted: ['south'] } })).toBe(true);
+    const east = reviewView('east', []);
+    expect(east.legal.acceptDeclaration).toBe(false);
+    expect(accepts(east.legal, east.view)).toBe(false);
+    expect(accepts({ ...east.legal, acceptDeclaration: true }, east.view)).toBe(true);
+    // No field, or not a boolean: nothing is guessed from the view.
     const { acceptDeclaration: _omitted, ...older } = legal;
-    expect(canAccept(older as LegalActions, view)).toBe(true);
-    expect(canAccept(older as LegalActions, { ...view, declaration: { tiles: [], accepted: ['south'] } })).toBe(false);
-    expect(canAccept(null, view)).toBe(false);
+    expect(accepts(older as LegalActions, view)).toBe(false);
+    expect(accepts({ ...legal, acceptDeclaration: 'yes' } as unknown as LegalActions, view)).toBe(false);
+    expect(canAccept(null)).toBe(false);
   });
 
   it('reads the declaration and who stopped defensively', () => {
