@@ -26,7 +26,7 @@ import * as decideModule from './rules/decide.js';
 import * as pass from './rules/pass.js';
 import * as seats from './seats.js';
 import * as tiles from './tiles.js';
-import type { CharlestonContext, CharlestonEvent, Packet, Phase, Refusal, RefusalCode } from './types.js';
+import type { CharlestonContext, CharlestonEvent, MisdealReason, MisdealRecord, Packet, Phase, Refusal, RefusalCode } from './types.js';
 import { REFUSAL_CODES } from './types.js';
 import * as views from './views.js';
 import { LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './i18n/catalog.js';
@@ -316,6 +316,32 @@ export function playHand(options: PlayOptions = {}): PlayOutcome {
     if (checked[key] !== undefined && typeof checked[key] !== 'function') throw new InputError(`options.${key}`, `must be a function, got ${describeType(checked[key])}`);
   }
   return bots.playHand(checked as PlayOptions);
+}
+
+/** The misdeal codes a view may carry. */
+const MISDEAL_CODES: readonly string[] = ['wrongCount', 'declared', 'declarationDisputed'] satisfies readonly MisdealReason[];
+
+/**
+ * Why the hand is dead, in `locale`, from a view's `misdeal` (`viewFor(…).misdeal`): the words the declaring person
+ * typed when there are any, else the wording of its code (who declared or disputed it, or the wrong counts). The
+ * view's own `reason` is the same text in the table's language; a page in another language renders it with this.
+ */
+export function misdealText(locale: Locale, misdeal: NonNullable<views.SeatView['misdeal']>): string {
+  if (!isRecord(misdeal) || !MISDEAL_CODES.includes(misdeal['code'] as string)) {
+    throw new InputError('misdeal', `must be a view's misdeal { by, code, counts?, text? } with a code of ${MISDEAL_CODES.join(', ')}, got ${describeType(misdeal)}`);
+  }
+  const by = misdeal.by === null ? null : seatArgument(misdeal.by, 'misdeal.by');
+  const record: MisdealRecord = { by, reason: misdeal.code };
+  if (misdeal.counts !== undefined) {
+    if (!isRecord(misdeal.counts)) throw new InputError('misdeal.counts', `must be counts by seat, got ${describeType(misdeal.counts)}`);
+    record.counts = misdeal.counts;
+  }
+  if (misdeal.text !== undefined) {
+    if (typeof misdeal.text !== 'string') throw new InputError('misdeal.text', `must be text, got ${describeType(misdeal.text)}`);
+    // Words that are only blanks say nothing: the code's wording is shown instead.
+    if (misdeal.text.trim() !== '') record.text = misdeal.text;
+  }
+  return translate.misdealReasonText(localeArgument(locale), record);
 }
 
 /** What a seat should do now, in `locale`, from its own view ("Pass three tiles to your right.", the vote …). */
