@@ -263,7 +263,7 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         if (inFlight >= options.maxInFlight || !limiter.take(tokenHash) || (key !== undefined && !gate.mayKey(address))) {
           rest();
           const table = service.cache.peek(id);
-          return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en') });
+          return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en', {}) });
         }
         strikes = 0;
         inFlight += 1;

@@ -164,6 +164,7 @@ describe('attacker corpus (pglite)', () => {
       for (let i = 0; i < 5; i += 1) results.push(await east.send({ type: 'pass.retract', seat: 'east' }));
       expect(results.slice(0, 3).map((r) => r.refusal.code)).toEqual(['NOTHING_TO_RETRACT', 'NOTHING_TO_RETRACT', 'NOTHING_TO_RETRACT']);
       expect(results.slice(3).map((r) => r.refusal.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+      expect(results[3]?.refusal).toEqual({ code: 'RATE_LIMITED', message: 'Too many messages: wait a moment and try again.', params: {} });
       const south = await LiveClient.connect(limited.base, fresh.id, fresh.tokens.south as string);
       expect((await south.send({ type: 'pass.retract', seat: 'south' })).refusal.code).toBe('NOTHING_TO_RETRACT');
       await Promise.all([east.close(), south.close()]);
