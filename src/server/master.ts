@@ -25,7 +25,7 @@ import { KeyedMutex } from './mutex.js';
 import { botSeats, type Player, type Players } from './players.js';
 import { boundRefusal, type SendReply, type Sender } from './protocol.js';
 import { TableCache, cachedFromRow, type CachedTable, type CacheOptions } from './cache.js';
-import type { Db } from './storage/db.js';
+import type { Db, DbHealth, DbKind } from './storage/db.js';
 import { sqlStore, type EventRow, type TableStore } from './storage/store.js';
 import type { TableRow } from './storage/queries.js';
 
@@ -98,7 +98,6 @@ function isChange(before: CharlestonSnapshot, after: CharlestonSnapshot): boolea
 
 /** The tables of one node, backed by the shared database. */
 export class TableMaster {
-  readonly db: Db;
   /** The database as domain verbs: every read and write of a table goes through it. */
   readonly store: TableStore;
   readonly hub: Hub;
@@ -129,7 +128,6 @@ export class TableMaster {
   #sweepTimer: (() => void) | null = null;
 
   constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: ServiceObserver = NO_OBSERVER) {
-    this.db = db;
     this.store = sqlStore(db, this.nodeId);
     this.hub = hub;
     this.#options = options;
@@ -141,6 +139,11 @@ export class TableMaster {
   /** Epoch milliseconds now, from the service's time source. */
   now(): number {
     return this.#options.time.now();
+  }
+
+  /** What `/healthz` reports: the kind of database, whether it answers, whether the change listener is connected. */
+  async health(): Promise<{ db: DbKind } & DbHealth> {
+    return { db: this.store.kind, ...(await this.store.health()) };
   }
 
   /**

@@ -45,9 +45,9 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
 
   // 200 while the database answers and the change listener is connected; 503 naming what is down otherwise.
   app.get('/healthz', async (_request, reply) => {
-    const health = await service.db.health();
+    const health = await service.health();
     const down = (['database', 'listener'] as const).filter((part) => health[part] === 'down');
-    return reply.code(down.length === 0 ? 200 : 503).send({ ok: down.length === 0, db: service.db.kind, ...health, ...(down.length === 0 ? {} : { down }) });
+    return reply.code(down.length === 0 ? 200 : 503).send({ ok: down.length === 0, ...health, ...(down.length === 0 ? {} : { down }) });
   });
 
   // Creation has its own limit per address, over a sliding minute (a bearer, valid or not, changes nothing).
