@@ -1,5 +1,5 @@
 /**
- * The table service: creates tables, checks tokens, commits events and runs the bots. Every accepted event is
+ * The table master: creates tables, checks tokens, commits events and runs the bots. Every accepted event is
  * written with its version and the table's persisted snapshot atomically before anyone hears of it, either in
  * one statement that checks the version or in a transaction under the table row's lock (`SELECT … FOR UPDATE`);
  * so any number of nodes may serve one table (decision 0008).
@@ -53,7 +53,7 @@ export interface CreatedTable {
   tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
 }
 
-/** Options of the table service. */
+/** Options of the table master. */
 export interface TableMasterOptions extends CacheOptions {
   /** Most bot events in a row before the bots yield to other work (default 64). */
   botBurst: number;
@@ -70,15 +70,15 @@ export interface TableMasterOptions extends CacheOptions {
 /** Most tables one clock sweep fires (the rest wait for the next sweep). */
 const CLOCK_SWEEP_LIMIT = 100;
 
-/** What the service reports to metrics (every method optional to call, cheap). */
-export interface ServiceObserver {
+/** What the table master reports to metrics (every method optional to call, cheap). */
+export interface MasterObserver {
   /** An event was committed, `millis` after it was submitted. */
   committed(millis: number): void;
   /** An event was refused with `code`. */
   refused(code: string): void;
 }
 
-const NO_OBSERVER: ServiceObserver = { committed: () => undefined, refused: () => undefined };
+const NO_OBSERVER: MasterObserver = { committed: () => undefined, refused: () => undefined };
 
 /** Sizes of the caches of tokens and of negative answers (unknown tables, unknown tokens). */
 const TOKEN_CACHE_MAX = 50_000;
@@ -113,7 +113,7 @@ export class TableMaster {
   readonly #unknownTables = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
   readonly #unknownTokens = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
   readonly #options: TableMasterOptions;
-  readonly #observer: ServiceObserver;
+  readonly #observer: MasterObserver;
   #closing = false;
   readonly #botsRunning = new Set<string>();
   /** Tables that changed while their bots were running: look again when they finish. */
@@ -127,7 +127,7 @@ export class TableMaster {
   readonly #clockTimers = new Map<string, () => void>();
   #sweepTimer: (() => void) | null = null;
 
-  constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: ServiceObserver = NO_OBSERVER) {
+  constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: MasterObserver = NO_OBSERVER) {
     this.store = sqlStore(db, this.nodeId);
     this.hub = hub;
     this.#options = options;
@@ -136,7 +136,7 @@ export class TableMaster {
     this.#scheduleSweep();
   }
 
-  /** Epoch milliseconds now, from the service's time source. */
+  /** Epoch milliseconds now, from the table master's time source (`options.time`). */
   now(): number {
     return this.#options.time.now();
   }

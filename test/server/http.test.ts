@@ -162,7 +162,7 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     const table = await createTable(node.base, { seed: 4 });
     const view = (await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body.view;
     await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: natural(view).slice(0, 3) } } });
-    const cache = node.service.tables.cache;
+    const cache = node.service.master.cache;
     expect(cache.peek(table.id)).not.toBeNull();
     cache.evictIdle(Number.MAX_SAFE_INTEGER, 0);
     expect(cache.peek(table.id)).toBeNull();
