@@ -17,7 +17,7 @@ const service = await createService({
   createPerMinute: 1_000_000,
   authFailures: { burst: 1_000_000, perSecond: 1_000_000 },
   live: { rate: { burst: 1_000_000, perSecond: 1_000_000 }, maxConnections: 50_000, maxPerAddress: 50_000 },
-  tables: { maxLive: 100_000, idleMillis: 3_600_000 },
+  master: { maxLive: 100_000, idleMillis: 3_600_000 },
 });
 await service.app.listen({ host: '127.0.0.1', port: 0 });
 const address = service.app.server.address();
@@ -34,7 +34,7 @@ pauses.start();
  * here, in the bench's node only, so a burst can be put down to the database (or not) by the second it fell in.
  */
 let slowCommits: Array<{ at: number; millis: number }> = [];
-const store = service.tables.store;
+const store = service.master.store;
 const commitAt = store.commitAt.bind(store);
 store.commitAt = async (change) => {
   const started = performance.now();
@@ -67,11 +67,11 @@ process.on('message', (message: Request) => {
   } else if (message.type === 'cpu') {
     const usage = process.cpuUsage();
     reply({ micros: usage.user + usage.system, at: performance.now() });
-  } else if (message.type === 'mem') reply({ bytes: memory(), live: service.tables.cache.size, connections: service.tables.hub.connections });
-  else if (message.type === 'evict') reply(service.tables.cache.evictIdle(Number.MAX_SAFE_INTEGER, 0));
+  } else if (message.type === 'mem') reply({ bytes: memory(), live: service.master.cache.size, connections: service.master.hub.connections });
+  else if (message.type === 'evict') reply(service.master.cache.evictIdle(Number.MAX_SAFE_INTEGER, 0));
   else if (message.type === 'create') {
     void (async () => {
-      for (let i = 0; i < message.count; i += 1) await service.tables.create({ seed: i + 1 }, 'en', { east: 'human', south: 'human', west: 'human', north: 'human' });
+      for (let i = 0; i < message.count; i += 1) await service.master.create({ seed: i + 1 }, 'en', { east: 'human', south: 'human', west: 'human', north: 'human' });
       reply(message.count);
     })();
   } else if (message.type === 'stop') void service.close().then(() => process.exit(0));

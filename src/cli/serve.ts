@@ -188,7 +188,7 @@ export async function serveCommand(argv: readonly string[], io: ServeIo): Promis
   io.out(`Charleston service: ${base}`);
   if (metricsServer !== undefined) io.err(`charleston serve: metrics at http://${host}:${metricsPort}/metrics`);
   if (values.demo) {
-    const created = await service.tables.create({}, 'en', { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' });
+    const created = await service.master.create({}, 'en', { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' });
     io.out(`Lobby: ${base}`);
     io.out(`Demo table (you are East): ${base}t/${created.id}#${created.tokens.east ?? ''}`);
     // The inspector follows the demo table with its spectator token: the public view, no rack, no log, no admin.

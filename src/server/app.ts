@@ -56,8 +56,8 @@ export interface ServiceOptions {
   distDir?: string;
   /** Limits of live connections. */
   live?: Partial<LiveOptions>;
-  /** Limits of the table cache and bots. */
-  tables?: Partial<TableMasterOptions>;
+  /** Options of the table master: limits of the table cache and bots, the time source, the clock sweep. */
+  master?: Partial<TableMasterOptions>;
   /** How long data is kept (defaults in {@link DEFAULT_RETENTION}). */
   retention?: Partial<Retention>;
   /** How often the cleanup runs, in milliseconds (default 10 minutes; 0 = never on its own). */
@@ -84,7 +84,7 @@ export interface ServiceOptions {
 /** A built service. */
 export interface Service {
   readonly app: FastifyInstance;
-  readonly tables: TableMaster;
+  readonly master: TableMaster;
   readonly db: Db;
   /** Runs the retention cleanup once now (on one node at a time). */
   cleanup(): Promise<CleanupResult>;
@@ -103,7 +103,7 @@ const DEFAULT_LIVE: LiveOptions = {
   pingMillis: 30_000,
 };
 
-const DEFAULT_TABLES: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null, time: SYSTEM_TIME, clockSweepMillis: 5_000 };
+const DEFAULT_MASTER: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null, time: SYSTEM_TIME, clockSweepMillis: 5_000 };
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The package's dist/ folder, from the compiled file (dist/src/server) or the source (src/server). */
@@ -119,13 +119,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (ownDb) await db.close();
     throw error;
   }
-  const tableOptions: TableMasterOptions = { ...DEFAULT_TABLES, ...options.tables, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
-  const hub = new Hub(() => tableOptions.time.now());
-  const tables = new TableMaster(db, hub, tableOptions, options.metrics?.observer);
-  const gate = new Gate(tables, options.authFailures ?? { burst: 300, perSecond: 5 }, options.keyedRefusals ?? { burst: 20, perSecond: 1 });
+  const masterOptions: TableMasterOptions = { ...DEFAULT_MASTER, ...options.master, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
+  const hub = new Hub(() => masterOptions.time.now());
+  const master = new TableMaster(db, hub, masterOptions, options.metrics?.observer);
+  const gate = new Gate(master, options.authFailures ?? { burst: 300, perSecond: 5 }, options.keyedRefusals ?? { burst: 20, perSecond: 1 });
   const tarpit = new Tarpit({ ...DEFAULT_TARPIT, ...options.tarpit });
-  await db.listen(CHANGES_CHANNEL, (payload) => tables.onNotify(payload));
-  db.onListenerRestored(() => tables.resync());
+  await db.listen(CHANGES_CHANNEL, (payload) => master.onNotify(payload));
+  db.onListenerRestored(() => master.resync());
 
   const app = Fastify({
     bodyLimit: MAX_MESSAGE_BYTES,
@@ -165,16 +165,16 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   });
   // Live sockets are closed by `close()` below (1001 after the replies), not by the plugin (which would send 1005).
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false }, preClose: (done) => done() });
-  registerRoutes(app, tables, gate, { createPerMinute: options.createPerMinute ?? 30 });
-  const live = registerLive(app, tables, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins, tarpit);
+  registerRoutes(app, master, gate, { createPerMinute: options.createPerMinute ?? 30 });
+  const live = registerLive(app, master, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins, tarpit);
   registerStatic(app, options.distDir ?? packageDist);
 
-  const sweep = setInterval(() => tables.cache.evictIdle(), Math.max(1_000, Math.floor(tableOptions.idleMillis / 2)));
+  const sweep = setInterval(() => master.cache.evictIdle(), Math.max(1_000, Math.floor(masterOptions.idleMillis / 2)));
   sweep.unref();
   const retention: Retention = { ...DEFAULT_RETENTION, ...options.retention };
   const runCleanup = async (): Promise<CleanupResult> => {
-    const result = await cleanup(db, retention, tables.nodeId);
-    if (result.tables.length > 0) tables.forget(result.tables);
+    const result = await cleanup(db, retention, master.nodeId);
+    if (result.tables.length > 0) master.forget(result.tables);
     if (result.ran) {
       options.metrics?.cleaned({ tables: result.tables.length, keys: result.keys });
       if (result.tables.length > 0 || result.keys > 0) app.log.info({ cleanup: { tables: result.tables.length, keys: result.keys } }, 'cleanup');
@@ -189,12 +189,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         }, cleanupEvery)
       : null;
   cleaner?.unref();
-  options.metrics?.bind({ db, liveConnections: () => hub.connections, tablesInMemory: () => tables.cache.size, botsWaitingToRetry: () => tables.botsWaitingToRetry });
+  options.metrics?.bind({ db, liveConnections: () => hub.connections, tablesInMemory: () => master.cache.size, botsWaitingToRetry: () => master.botsWaitingToRetry });
 
   let closed: Promise<void> | null = null;
   return {
     app,
-    tables,
+    master,
     db,
     cleanup: runCleanup,
     close() {
@@ -203,11 +203,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         if (cleaner !== null) clearInterval(cleaner);
         live.stopAccepting();
         tarpit.release();
-        await tables.drain(); // sends in flight finish; their replies are written as each one settles
+        await master.drain(); // sends in flight finish; their replies are written as each one settles
         await new Promise<void>((resolve) => setImmediate(resolve));
         await live.closeAll(options.closeMillis ?? 3_000);
         await app.close();
-        await tables.close();
+        await master.close();
         if (ownDb) await db.close();
       })();
       return closed;

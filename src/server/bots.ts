@@ -11,7 +11,7 @@ import { botSeats } from './players.js';
 import type { SendReply, Sender } from './protocol.js';
 import type { CachedTable } from './cache.js';
 
-/** What the bots need of the table service: read a table, submit a move. Nothing else. */
+/** What the bots need of their host (the table master): read a table, submit a move. Nothing else. */
 export interface BotHost {
   /** The table as committed (loaded on demand); throws when there is no such table. */
   table(id: string): Promise<CachedTable>;
@@ -65,12 +65,12 @@ export function nextBotMove(table: CachedTable): { seat: Seat | 'table'; event: 
 }
 
 /** Commits bot moves one at a time until the table waits for a person, at most `burst` in a row. */
-export async function runBotTurns(service: BotHost, id: string, burst: number): Promise<void> {
+export async function runBotTurns(host: BotHost, id: string, burst: number): Promise<void> {
   for (let moves = 0; moves < burst; moves += 1) {
-    const table = await service.table(id);
+    const table = await host.table(id);
     const move = nextBotMove(table);
     if (move === null) return;
-    const reply = await service.submit(id, { kind: 'bot', seat: move.seat, expectedVersion: table.version }, move.event);
+    const reply = await host.submit(id, { kind: 'bot', seat: move.seat, expectedVersion: table.version }, move.event);
     if (reply === null) return; // another node took this turn
     if (!reply.ok) {
       process.emitWarning(`charleston: bot ${move.seat} on table ${id} was refused (${reply.refusal.code}); bots stop on this table until the next change`);

@@ -62,7 +62,7 @@ export function cachedFromRow(row: TableRow): CachedTable {
 }
 
 /**
- * The in-memory cache of tables. It never reads the database: the table service loads, replaces and drops
+ * The in-memory cache of tables. It never reads the database: the table master loads, replaces and drops
  * tables under each table's lock, and `pinned` keeps a table that is in use (live connections, work under its
  * lock, bots running) from being evicted.
  */

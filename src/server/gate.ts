@@ -13,13 +13,13 @@ export type AuthFailureOptions = RateOptions;
 
 /** Token checks with a per-address budget of failures. */
 export class Gate {
-  readonly #service: TableMaster;
+  readonly #master: TableMaster;
   readonly #failures: RateLimiter;
   readonly #keyedRefusals: RateLimiter;
 
   /** `keyedRefusals`: refusals stored under an idempotency key per address (each one is a row written). */
-  constructor(service: TableMaster, failures: AuthFailureOptions, keyedRefusals: RateOptions = { burst: 20, perSecond: 1 }) {
-    this.#service = service;
+  constructor(master: TableMaster, failures: AuthFailureOptions, keyedRefusals: RateOptions = { burst: 20, perSecond: 1 }) {
+    this.#master = master;
     this.#failures = new RateLimiter(failures);
     this.#keyedRefusals = new RateLimiter(keyedRefusals);
   }
@@ -42,7 +42,7 @@ export class Gate {
   limitKey(token: string | null, address: string): string {
     if (token !== null) {
       const hash = hashToken(token);
-      if (this.#service.isVerified(hash)) return `token ${hash}`;
+      if (this.#master.isVerified(hash)) return `token ${hash}`;
     }
     return `ip ${address}`;
   }
@@ -71,10 +71,10 @@ export class Gate {
    * address (a verified token sent to tables it does not belong to included), given back when the check succeeds.
    */
   async authorize(address: string, id: string, token: string | null): Promise<{ role: Role; tokenHash: string }> {
-    if (token !== null && this.#service.knows(id, hashToken(token))) return this.#service.authorize(id, token);
+    if (token !== null && this.#master.knows(id, hashToken(token))) return this.#master.authorize(id, token);
     this.#reserve(address);
     try {
-      const who = await this.#service.authorize(id, token);
+      const who = await this.#master.authorize(id, token);
       this.#failures.refund(address);
       return who;
     } catch (error) {
@@ -85,11 +85,11 @@ export class Gate {
 
   /** True when table `id` exists; a miss counts as a failed check of `address` (429 once they are used up). */
   async exists(address: string, id: string): Promise<boolean> {
-    if (this.#service.cache.peek(id) !== null) return true;
+    if (this.#master.cache.peek(id) !== null) return true;
     this.#reserve(address);
     let found = false;
     try {
-      found = await this.#service.exists(id);
+      found = await this.#master.exists(id);
     } finally {
       if (found) this.#failures.refund(address);
     }

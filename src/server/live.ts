@@ -79,7 +79,7 @@ function bump(counts: Map<string, number>, key: string, by: number): number {
 }
 
 /** Registers the live route. */
-export function registerLive(app: FastifyInstance, service: TableMaster, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>, tarpit: Tarpit = new Tarpit()): LiveRoute {
+export function registerLive(app: FastifyInstance, master: TableMaster, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>, tarpit: Tarpit = new Tarpit()): LiveRoute {
   const limiter = new RateLimiter(options.rate);
   /** Every open socket and how to drop it. */
   const sockets = new Map<WebSocket, (code: number, reason: string) => void>();
@@ -234,16 +234,16 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         if (typeof token !== 'string') return close(CLOSE.badToken, 'hello: token must be a string');
         try {
           const who = await gate.authorize(address, id, /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null);
-          if (service.hub.connections >= options.maxConnections) return close(CLOSE.tryLater, 'too many connections: try again later');
+          if (master.hub.connections >= options.maxConnections) return close(CLOSE.tryLater, 'too many connections: try again later');
           if (socket.readyState !== socket.OPEN) return;
           if ((perToken.get(who.tokenHash) ?? 0) >= options.maxPerToken) return closeLater('too many connections with this token: close another one first');
           countedToken = who.tokenHash;
           bump(perToken, who.tokenHash, 1);
           role = who.role;
           tokenHash = who.tokenHash;
-          remove = service.hub.add(id, listener);
-          const table = await service.current(id);
-          write(service.hub.viewText(table, who.role));
+          remove = master.hub.add(id, listener);
+          const table = await master.current(id);
+          write(master.hub.viewText(table, who.role));
         } catch (error) {
           if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND')) return close(CLOSE.badToken, 'unknown token');
           if (error instanceof ServiceError && error.code === 'RATE_LIMITED') return closeLater('too many failed token checks from this address');
@@ -262,13 +262,13 @@ export function registerLive(app: FastifyInstance, service: TableMaster, gate: G
         if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
         if (inFlight >= options.maxInFlight || !limiter.take(tokenHash) || (key !== undefined && !gate.mayKey(address))) {
           rest();
-          const table = service.cache.peek(id);
-          return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en') });
+          const table = master.cache.peek(id);
+          return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en', {}) });
         }
         strikes = 0;
         inFlight += 1;
         try {
-          const result = await service.submit(id, { kind: 'token', role, tokenHash }, message.event, key);
+          const result = await master.submit(id, { kind: 'token', role, tokenHash }, message.event, key);
           if (result === null) return fail('UNAVAILABLE', 'the event could not be applied; nothing was changed');
           if (key !== undefined && !result.ok) gate.keyedRefusal(address);
           reply(result);

@@ -1,5 +1,5 @@
 /**
- * The table service: creates tables, checks tokens, commits events and runs the bots. Every accepted event is
+ * The table master: creates tables, checks tokens, commits events and runs the bots. Every accepted event is
  * written with its version and the table's persisted snapshot atomically before anyone hears of it, either in
  * one statement that checks the version or in a transaction under the table row's lock (`SELECT … FOR UPDATE`);
  * so any number of nodes may serve one table (decision 0008).
@@ -25,7 +25,7 @@ import { KeyedMutex } from './mutex.js';
 import { botSeats, type Player, type Players } from './players.js';
 import { boundRefusal, type SendReply, type Sender } from './protocol.js';
 import { TableCache, cachedFromRow, type CachedTable, type CacheOptions } from './cache.js';
-import type { Db } from './storage/db.js';
+import type { Db, DbHealth, DbKind } from './storage/db.js';
 import { sqlStore, type EventRow, type TableStore } from './storage/store.js';
 import type { TableRow } from './storage/queries.js';
 
@@ -53,7 +53,7 @@ export interface CreatedTable {
   tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
 }
 
-/** Options of the table service. */
+/** Options of the table master. */
 export interface TableMasterOptions extends CacheOptions {
   /** Most bot events in a row before the bots yield to other work (default 64). */
   botBurst: number;
@@ -70,15 +70,15 @@ export interface TableMasterOptions extends CacheOptions {
 /** Most tables one clock sweep fires (the rest wait for the next sweep). */
 const CLOCK_SWEEP_LIMIT = 100;
 
-/** What the service reports to metrics (every method optional to call, cheap). */
-export interface ServiceObserver {
+/** What the table master reports to metrics (every method optional to call, cheap). */
+export interface MasterObserver {
   /** An event was committed, `millis` after it was submitted. */
   committed(millis: number): void;
   /** An event was refused with `code`. */
   refused(code: string): void;
 }
 
-const NO_OBSERVER: ServiceObserver = { committed: () => undefined, refused: () => undefined };
+const NO_OBSERVER: MasterObserver = { committed: () => undefined, refused: () => undefined };
 
 /** Sizes of the caches of tokens and of negative answers (unknown tables, unknown tokens). */
 const TOKEN_CACHE_MAX = 50_000;
@@ -98,7 +98,6 @@ function isChange(before: CharlestonSnapshot, after: CharlestonSnapshot): boolea
 
 /** The tables of one node, backed by the shared database. */
 export class TableMaster {
-  readonly db: Db;
   /** The database as domain verbs: every read and write of a table goes through it. */
   readonly store: TableStore;
   readonly hub: Hub;
@@ -114,7 +113,7 @@ export class TableMaster {
   readonly #unknownTables = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
   readonly #unknownTokens = new BoundedSet<string>(NEGATIVE_CACHE_MAX);
   readonly #options: TableMasterOptions;
-  readonly #observer: ServiceObserver;
+  readonly #observer: MasterObserver;
   #closing = false;
   readonly #botsRunning = new Set<string>();
   /** Tables that changed while their bots were running: look again when they finish. */
@@ -128,8 +127,7 @@ export class TableMaster {
   readonly #clockTimers = new Map<string, () => void>();
   #sweepTimer: (() => void) | null = null;
 
-  constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: ServiceObserver = NO_OBSERVER) {
-    this.db = db;
+  constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: MasterObserver = NO_OBSERVER) {
     this.store = sqlStore(db, this.nodeId);
     this.hub = hub;
     this.#options = options;
@@ -138,9 +136,14 @@ export class TableMaster {
     this.#scheduleSweep();
   }
 
-  /** Epoch milliseconds now, from the service's time source. */
+  /** Epoch milliseconds now, from the table master's time source (`options.time`). */
   now(): number {
     return this.#options.time.now();
+  }
+
+  /** What `/healthz` reports: the kind of database, whether it answers, whether the change listener is connected. */
+  async health(): Promise<{ db: DbKind } & DbHealth> {
+    return { db: this.store.kind, ...(await this.store.health()) };
   }
 
   /**

@@ -2,12 +2,29 @@
  * The service's own messages (its refusal codes and HTTP errors) in the engine's four languages. The engine's
  * refusals come localized from the engine itself.
  */
-import type { Locale } from '../index.js';
+import type { Locale, Seat } from '../index.js';
 
 /** Refusal codes the service adds to the engine's (**fixed**). */
 export type ServiceRefusalCode = 'NOT_YOUR_SEAT' | 'RATE_LIMITED';
 
-const MESSAGES: Record<ServiceRefusalCode, Record<Locale, (params: Record<string, string>) => string>> = {
+/**
+ * The params of each service refusal: the data its message is rendered from, sent with it (`refusal.params`).
+ * `NOT_YOUR_SEAT`: the sender's own seat now, and what the event named instead (a seat, or whatever the client
+ * put in `seat`, cut to 40 characters).
+ */
+export interface ServiceRefusalParams {
+  NOT_YOUR_SEAT: { own: Seat; named: string };
+  RATE_LIMITED: Record<string, never>;
+}
+
+/** A service refusal as sent: its code, the message in the table's language, its params. */
+export interface ServiceRefusal<C extends ServiceRefusalCode = ServiceRefusalCode> {
+  code: C;
+  message: string;
+  params: ServiceRefusalParams[C];
+}
+
+const MESSAGES: { [C in ServiceRefusalCode]: Record<Locale, (params: ServiceRefusalParams[C]) => string> } = {
   NOT_YOUR_SEAT: {
     en: (p) => `You play ${p.own}: you cannot act for ${p.named}.`,
     ca: (p) => `Jugues a ${p.own}: no pots actuar per ${p.named}.`,
@@ -22,7 +39,8 @@ const MESSAGES: Record<ServiceRefusalCode, Record<Locale, (params: Record<string
   },
 };
 
-/** A service refusal, in the table's language. */
-export function serviceRefusal(code: ServiceRefusalCode, locale: Locale, params: Record<string, string> = {}): { code: ServiceRefusalCode; message: string } {
-  return { code, message: MESSAGES[code][locale](params) };
+/** A service refusal, its message in the table's language, carrying the params it was rendered from. */
+export function serviceRefusal<C extends ServiceRefusalCode>(code: C, locale: Locale, params: ServiceRefusalParams[C]): ServiceRefusal<C> {
+  const render = MESSAGES[code][locale] as (params: ServiceRefusalParams[C]) => string;
+  return { code, message: render(params), params };
 }

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Db } from './storage/db.js';
-import type { ServiceObserver } from './master.js';
+import type { MasterObserver } from './master.js';
 
 /** What the metrics read from a running service at scrape time. */
 export interface MetricsSources {
@@ -16,9 +16,9 @@ export interface MetricsSources {
   botsWaitingToRetry(): number;
 }
 
-/** The service's metrics: an observer for the table service, counters for the cleanup, and the cache to serve. */
+/** The service's metrics: an observer for the table master, counters for the cleanup, and the registry to serve. */
 export interface Metrics {
-  readonly observer: ServiceObserver;
+  readonly observer: MasterObserver;
   /** Records one cleanup run and what it removed. */
   cleaned(removed: { tables: number; keys: number }): void;
   /** Binds the gauges read at scrape time to a running service. */
@@ -31,27 +31,27 @@ export interface Metrics {
 /** Creates the metrics (throws when `prom-client` is not installed: the caller names the package). */
 export async function createMetrics(): Promise<Metrics> {
   const client = await import('prom-client');
-  const cache = new client.Registry();
-  client.collectDefaultMetrics({ register: cache, prefix: 'charleston_process_' });
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'charleston_process_' });
   let sources: MetricsSources | null = null;
   const commitSeconds = new client.Histogram({
     name: 'charleston_commit_seconds',
     help: 'Time from a send to its durable commit (accepted events only).',
     buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [cache],
+    registers: [registry],
   });
-  const accepted = new client.Counter({ name: 'charleston_events_accepted_total', help: 'Events accepted and committed.', registers: [cache] });
-  const refused = new client.Counter({ name: 'charleston_events_refused_total', help: 'Events refused, by refusal code.', labelNames: ['code'], registers: [cache] });
-  const cleanupRuns = new client.Counter({ name: 'charleston_cleanup_runs_total', help: 'Cleanup runs that held the cleanup lock.', registers: [cache] });
-  const cleanupRemoved = new client.Counter({ name: 'charleston_cleanup_removed_total', help: 'Rows removed by the cleanup, by kind.', labelNames: ['kind'], registers: [cache] });
-  new client.Gauge({ name: 'charleston_live_connections', help: 'Open live (WebSocket) connections on this node.', registers: [cache], collect() { this.set(sources?.liveConnections() ?? 0); } });
-  new client.Gauge({ name: 'charleston_tables_in_memory', help: 'Tables held in memory on this node.', registers: [cache], collect() { this.set(sources?.tablesInMemory() ?? 0); } });
-  new client.Gauge({ name: 'charleston_bots_waiting_to_retry', help: 'Tables whose bot move failed to commit and waits to try again.', registers: [cache], collect() { this.set(sources?.botsWaitingToRetry() ?? 0); } });
+  const accepted = new client.Counter({ name: 'charleston_events_accepted_total', help: 'Events accepted and committed.', registers: [registry] });
+  const refused = new client.Counter({ name: 'charleston_events_refused_total', help: 'Events refused, by refusal code.', labelNames: ['code'], registers: [registry] });
+  const cleanupRuns = new client.Counter({ name: 'charleston_cleanup_runs_total', help: 'Cleanup runs that held the cleanup lock.', registers: [registry] });
+  const cleanupRemoved = new client.Counter({ name: 'charleston_cleanup_removed_total', help: 'Rows removed by the cleanup, by kind.', labelNames: ['kind'], registers: [registry] });
+  new client.Gauge({ name: 'charleston_live_connections', help: 'Open live (WebSocket) connections on this node.', registers: [registry], collect() { this.set(sources?.liveConnections() ?? 0); } });
+  new client.Gauge({ name: 'charleston_tables_in_memory', help: 'Tables held in memory on this node.', registers: [registry], collect() { this.set(sources?.tablesInMemory() ?? 0); } });
+  new client.Gauge({ name: 'charleston_bots_waiting_to_retry', help: 'Tables whose bot move failed to commit and waits to try again.', registers: [registry], collect() { this.set(sources?.botsWaitingToRetry() ?? 0); } });
   new client.Gauge({
     name: 'charleston_db_up',
     help: 'The database answers (1) or not (0); listener: the change listener is connected.',
     labelNames: ['part'],
-    registers: [cache],
+    registers: [registry],
     async collect() {
       if (sources === null) return;
       const health = await sources.db.health();
@@ -63,7 +63,7 @@ export async function createMetrics(): Promise<Metrics> {
     name: 'charleston_db_pool_connections',
     help: 'Database pool connections by state (total, idle) and requests waiting for one.',
     labelNames: ['state'],
-    registers: [cache],
+    registers: [registry],
     collect() {
       if (sources === null) return;
       const stats = sources.db.poolStats();
@@ -90,8 +90,8 @@ export async function createMetrics(): Promise<Metrics> {
     bind(next) {
       sources = next;
     },
-    render: () => cache.metrics(),
-    contentType: cache.contentType,
+    render: () => registry.metrics(),
+    contentType: registry.contentType,
   };
 }
 

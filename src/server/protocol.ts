@@ -1,6 +1,6 @@
 /**
  * The service's own vocabulary of a send: who sends (a token with its role, or a bot for its seat at a known
- * version) and what comes back (the HTTP body and the live `result` alike). Shared by the table service, the
+ * version) and what comes back (the HTTP body and the live `result` alike). Shared by the table master, the
  * routes, the live route and the bots, so none of them imports another for a type.
  */
 import type { Phase, Refusal, Seat } from '../index.js';

@@ -30,7 +30,7 @@ export interface RouteOptions {
 }
 
 /** Registers the API routes on `app`. */
-export function registerRoutes(app: FastifyInstance, service: TableMaster, gate: Gate, options: RouteOptions): void {
+export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: Gate, options: RouteOptions): void {
   /** Authorizes the request's bearer token for table `id` (failures count against the client's address). */
   const caller = async (request: FastifyRequest, id: string): Promise<{ role: Role; tokenHash: string }> => {
     const header = request.headers.authorization;
@@ -45,9 +45,9 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
 
   // 200 while the database answers and the change listener is connected; 503 naming what is down otherwise.
   app.get('/healthz', async (_request, reply) => {
-    const health = await service.db.health();
+    const health = await master.health();
     const down = (['database', 'listener'] as const).filter((part) => health[part] === 'down');
-    return reply.code(down.length === 0 ? 200 : 503).send({ ok: down.length === 0, db: service.db.kind, ...health, ...(down.length === 0 ? {} : { down }) });
+    return reply.code(down.length === 0 ? 200 : 503).send({ ok: down.length === 0, ...health, ...(down.length === 0 ? {} : { down }) });
   });
 
   // Creation has its own limit per address, over a sliding minute (a bearer, valid or not, changes nothing).
@@ -64,16 +64,16 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     if (body.deal !== undefined) setup.deal = body.deal;
     if (body.rules !== undefined) setup.rules = body.rules;
     const names = checkNames(body.names);
-    const created = await service.create(setup, locale, playersFrom(body.seats), { names, clock: body.clock ?? null });
+    const created = await master.create(setup, locale, playersFrom(body.seats), { names, clock: body.clock ?? null });
     return reply.code(201).send(created);
   });
 
   app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
-    const table = await service.current(id);
-    if (role.role === 'operator') return { id, ...tableBody(table, role, service.now()), full: { value: table.snapshot.value, context: table.snapshot.context } };
-    return { id, ...tableBody(table, role, service.now()) };
+    const table = await master.current(id);
+    if (role.role === 'operator') return { id, ...tableBody(table, role, master.now()), full: { value: table.snapshot.value, context: table.snapshot.context } };
+    return { id, ...tableBody(table, role, master.now()) };
   });
 
   // The next hand at the same table, once the hand has ended (a seat token or the admin); 409 HAND_IN_PLAY before.
@@ -84,7 +84,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
       const { id } = request.params;
       const { role } = await caller(request, id);
       if (role.role !== 'seat' && role.role !== 'admin') throw new ServiceError('FORBIDDEN', `a ${role.role} token cannot deal the next hand`);
-      return service.next(id, request.body?.hand);
+      return master.next(id, request.body?.hand);
     },
   );
 
@@ -93,7 +93,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
     const { id } = request.params;
     const { role } = await caller(request, id);
     if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'only a seat token sets its own name');
-    return service.setName(id, role, checkName(request.body.name, 'name'));
+    return master.setName(id, role, checkName(request.body.name, 'name'));
   });
 
   app.post<{ Params: { id: string }; Body: { event: unknown; key?: string } }>(
@@ -105,7 +105,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
       if (who.role.role === 'spectator' || who.role.role === 'operator') throw new ServiceError('FORBIDDEN', `a ${who.role.role} token cannot send events`);
       const key = request.body.key;
       if (key !== undefined && !gate.mayKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'too many refused sends with a key from this address: wait a moment and try again');
-      const result = await service.submit(id, { kind: 'token', ...who }, request.body.event, key);
+      const result = await master.submit(id, { kind: 'token', ...who }, request.body.event, key);
       if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
       if (key !== undefined && !result.ok) gate.keyedRefusal(request.ip);
       return reply.code(result.ok ? 200 : 422).send(result);
@@ -117,9 +117,9 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
   app.get<{ Params: { id: string } }>('/api/tables/:id/log', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
-    const table = await service.current(id);
+    const table = await master.current(id);
     const reader = role.role === 'operator' ? 'operator' : role.role === 'admin' ? 'admin' : 'member';
-    return logFor(await service.log(id), phaseOfSnapshot(table.snapshot), reader, table.hand);
+    return logFor(await master.log(id), phaseOfSnapshot(table.snapshot), reader, table.hand);
   });
 
   app.put<{ Params: { id: string; seat: Seat }; Body: { player: Player } }>(
@@ -129,7 +129,7 @@ export function registerRoutes(app: FastifyInstance, service: TableMaster, gate:
       const { id, seat } = request.params;
       const { role } = await caller(request, id);
       if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token hands seats over');
-      const players = await service.setPlayer(id, seat, request.body.player);
+      const players = await master.setPlayer(id, seat, request.body.player);
       return { id, seats: players };
     },
   );

@@ -1,7 +1,8 @@
 /**
  * Legal actions come with the view, and refusals come as data: for a seat token, `GET /api/tables/:id` and every
  * live `view` carry `actions`, the engine's `legalActions` for that seat at that version; spectators and the admin
- * get none. A refusal (HTTP 422 body, live `result`) carries `refusal.params` beside `code` and `message`.
+ * get none. A refusal (HTTP 422 body, live `result`) carries `refusal.params` beside `code` and `message`, the
+ * service's own (`NOT_YOUR_SEAT`) as well as the engine's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCharleston, legalActions } from '../../src/index.js';
@@ -48,6 +49,22 @@ describe('actions and refusal params', () => {
     const east = await LiveClient.connect(node.base, table.id, table.tokens.east as string);
     const live = await east.send({ type: 'pass.commit', seat: 'east', tiles: ['ZZ', '1B', '2B'] });
     expect(live.refusal).toEqual(http.body.refusal);
+    await east.close();
+  });
+
+  it('the service\'s own NOT_YOUR_SEAT carries its params too, over HTTP and live, in the table\'s language', async () => {
+    const table = await createTable(node.base, { seed: 4244, locale: 'ca' });
+    const event = { type: 'pass.retract', seat: 'south' };
+    const http = await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event } });
+    expect(http.status).toBe(422);
+    expect(http.body).toEqual({ ok: false, version: 0, refusal: { code: 'NOT_YOUR_SEAT', message: 'Jugues a east: no pots actuar per south.', params: { own: 'east', named: 'south' } } });
+    const east = await LiveClient.connect(node.base, table.id, table.tokens.east as string);
+    const live = await east.send(event);
+    expect(live).toMatchObject({ type: 'result', ok: false, version: 0 });
+    expect(live.refusal).toEqual(http.body.refusal);
+    // What the event named is carried as sent (a string, cut to 40 characters), not only a seat.
+    const odd = await east.send({ type: 'vote.cast', seat: 'x'.repeat(50), vote: 'stop' });
+    expect(odd.refusal).toMatchObject({ code: 'NOT_YOUR_SEAT', params: { own: 'east', named: 'x'.repeat(40) } });
     await east.close();
   });
 });

@@ -138,16 +138,16 @@ describe('attacker corpus (pglite)', () => {
     await slow.until(() => slow.received.length > 0); // its first view arrived
     slow.socket.pause(); // from now on it reads nothing, but keeps asking for pongs (and views)
     const east = await LiveClient.connect(node.base, fresh.id, fresh.tokens.east as string);
-    const before = node.service.tables.hub.connections;
+    const before = node.service.master.hub.connections;
     const ping = frame(Buffer.alloc(125, 7), { first: 0x89 });
     const burst = Buffer.concat(Array.from({ length: 512 }, () => ping));
     let pings = 0;
-    while (node.service.tables.hub.connections === before && pings < 400_000) {
+    while (node.service.master.hub.connections === before && pings < 400_000) {
       if (!slow.socket.write(burst)) await new Promise((resolve) => slow.socket.once('drain', resolve));
       pings += 512;
       await east.send({ type: 'pass.retract', seat: 'east' }); // a round trip: the server has read what came before
     }
-    expect(node.service.tables.hub.connections).toBe(before - 1);
+    expect(node.service.master.hub.connections).toBe(before - 1);
     expect(east.closeCode).toBeNull();
     const tiles = (east.latest?.view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
     expect(await east.send({ type: 'pass.commit', seat: 'east', tiles })).toMatchObject({ ok: true, version: 1 });
@@ -164,6 +164,7 @@ describe('attacker corpus (pglite)', () => {
       for (let i = 0; i < 5; i += 1) results.push(await east.send({ type: 'pass.retract', seat: 'east' }));
       expect(results.slice(0, 3).map((r) => r.refusal.code)).toEqual(['NOTHING_TO_RETRACT', 'NOTHING_TO_RETRACT', 'NOTHING_TO_RETRACT']);
       expect(results.slice(3).map((r) => r.refusal.code)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+      expect(results[3]?.refusal).toEqual({ code: 'RATE_LIMITED', message: 'Too many messages: wait a moment and try again.', params: {} });
       const south = await LiveClient.connect(limited.base, fresh.id, fresh.tokens.south as string);
       expect((await south.send({ type: 'pass.retract', seat: 'south' })).refusal.code).toBe('NOTHING_TO_RETRACT');
       await Promise.all([east.close(), south.close()]);

@@ -15,7 +15,7 @@ describe.runIf(url !== undefined && url !== '')('a table of friends on two nodes
   let b: Node;
   beforeAll(async () => {
     const location = { kind: 'postgres', url: url as string } as const;
-    [a, b] = await Promise.all([startNode({ location, tables: { clockSweepMillis: 1_000 } }), startNode({ location, tables: { clockSweepMillis: 1_000 } })]);
+    [a, b] = await Promise.all([startNode({ location, master: { clockSweepMillis: 1_000 } }), startNode({ location, master: { clockSweepMillis: 1_000 } })]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

@@ -35,7 +35,7 @@ class TestTime implements TimeSource {
 let node: Node;
 const time = new TestTime();
 beforeAll(async () => {
-  node = await startNode({ location: { kind: 'pglite', dir: null }, tables: { time, clockSweepMillis: 0 } });
+  node = await startNode({ location: { kind: 'pglite', dir: null }, master: { time, clockSweepMillis: 0 } });
 });
 afterAll(async () => {
   await node?.close();
@@ -186,7 +186,7 @@ describe('the clock', () => {
     expect(east.latest?.notice).toBeNull();
     // Not yet due: nothing happens.
     time.advance(29_999);
-    expect(await node.service.tables.fireClock(table.id)).toBe(0);
+    expect(await node.service.master.fireClock(table.id)).toBe(0);
     time.advance(1);
     const notice = { code: 'CLOCK_RAN_OUT', seat: 'east', hand: 1, version: 4 };
     // The bots pass at once in the next phase: the frame of version 4 is the teacher's move for East.
@@ -196,7 +196,7 @@ describe('the clock', () => {
     await watcher.until(() => watcher.latest?.version !== undefined && watcher.latest.version >= 4);
     expect(watcher.frames.find((frame) => frame.version === 4)?.notice).toEqual(notice);
     // A second firing for the same timeout finds nothing due.
-    expect(await node.service.tables.fireClock(table.id)).toBe(0);
+    expect(await node.service.master.fireClock(table.id)).toBe(0);
     const log = await api(node.base, 'GET', `/api/tables/${table.id}/log`, { token: TEST_OPERATOR_TOKEN });
     expect(log.body.events.filter((row: { seat: string }) => row.seat === 'east')).toHaveLength(1);
     expect(log.body.events[3]).toMatchObject({ version: 4, seat: 'east', event: { type: 'pass.commit', seat: 'east' } });
@@ -209,15 +209,15 @@ describe('the clock', () => {
   });
 
   it('a node that does not hold the table finds the expired deadline in the database (the sweep); the timeout is played once', async () => {
-    const other = await startNode({ db: node.service.db, tables: { time, clockSweepMillis: 0 } });
+    const other = await startNode({ db: node.service.db, master: { time, clockSweepMillis: 0 } });
     try {
       const table = await createTable(other.base, { seed: 22, clock: 10 });
-      await other.service.tables.drain(); // this node stops: its timers will never fire
+      await other.service.master.drain(); // this node stops: its timers will never fire
       time.advance(10_000);
       // The first node has never loaded the table: only the database knows the deadline.
-      expect(node.service.tables.cache.peek(table.id)).toBeNull();
-      expect(await node.service.tables.sweepClocks()).toBe(4);
-      expect(await node.service.tables.sweepClocks()).toBe(0);
+      expect(node.service.master.cache.peek(table.id)).toBeNull();
+      expect(await node.service.master.sweepClocks()).toBe(4);
+      expect(await node.service.master.sweepClocks()).toBe(0);
       const log = await api(node.base, 'GET', `/api/tables/${table.id}/log`, { token: TEST_OPERATOR_TOKEN });
       // Four seats ran out at once: the sweep plays each seat's decision once, in seat order.
       expect(log.body.events.map((row: { seat: string }) => row.seat)).toEqual(['east', 'south', 'west', 'north']);

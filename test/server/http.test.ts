@@ -79,10 +79,10 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     // Even an event the engine would refuse for another reason is refused as NOT_YOUR_SEAT first.
     const other = await api(node.base, 'POST', path, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'south', tiles: ['J', 'J', 'J'] } } });
     expect(other.status).toBe(422);
-    expect(other.body).toMatchObject({ ok: false, version: 0, refusal: { code: 'NOT_YOUR_SEAT' } });
+    expect(other.body).toMatchObject({ ok: false, version: 0, refusal: { code: 'NOT_YOUR_SEAT', params: { own: 'east', named: 'south' } } });
     expect(other.body.refusal.message).toMatch(/[α-ω]/);
     const weird = await api(node.base, 'POST', path, { token: table.tokens.east as string, body: { event: { type: 'vote.cast', seat: 42, vote: 'stop' } } });
-    expect(weird.body.refusal.code).toBe('NOT_YOUR_SEAT');
+    expect(weird.body.refusal).toMatchObject({ code: 'NOT_YOUR_SEAT', params: { own: 'east', named: '42' } });
     const redeal = await api(node.base, 'POST', path, { token: table.tokens.west as string, body: { event: { type: 'hand.redeal' } } });
     expect(redeal.status).toBe(422);
     expect(redeal.body.refusal.code).toBe('NOT_NOW'); // reached the engine: hand.redeal names no seat
@@ -162,7 +162,7 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     const table = await createTable(node.base, { seed: 4 });
     const view = (await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body.view;
     await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: natural(view).slice(0, 3) } } });
-    const cache = node.service.tables.cache;
+    const cache = node.service.master.cache;
     expect(cache.peek(table.id)).not.toBeNull();
     cache.evictIdle(Number.MAX_SAFE_INTEGER, 0);
     expect(cache.peek(table.id)).toBeNull();

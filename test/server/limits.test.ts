@@ -63,7 +63,7 @@ describe('limits key on verified identity', () => {
   it('fresh bad tokens count against the address: 429 once its failures are used up, with no lookup', async () => {
     const { db, count } = await countingDb();
     // No clock sweep: its statements would be counted with the look-ups (the 429s below are held by the tarpit).
-    const n = await node({ db, authFailures: { burst: 5, perSecond: 0.001 }, tables: { clockSweepMillis: 0 } });
+    const n = await node({ db, authFailures: { burst: 5, perSecond: 0.001 }, master: { clockSweepMillis: 0 } });
     const table = await createTable(n.base, { seed: 1 });
     expect((await api(n.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).status).toBe(200); // a seat, verified
     const statuses: number[] = [];
@@ -204,7 +204,7 @@ describe('storage stays bounded', () => {
       const [row] = await db.query<{ phase: string }>('SELECT phase FROM charleston_tables WHERE id = $1', [ended.id]);
       if (row?.phase === 'complete' || row?.phase === 'eastMahjong') break;
       await new Promise((resolve) => setImmediate(resolve));
-      await n.service.tables.table(ended.id);
+      await n.service.master.table(ended.id);
     }
     const result = await n.service.cleanup();
     expect(result.ran).toBe(true);

@@ -148,16 +148,16 @@ describe('two services on one database (PGlite in one process)', () => {
       const table = await createTable(a.base, { seed: 23 });
       const first = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
       expect(first.body.version).toBe(0);
-      expect(a.service.tables.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
+      expect(a.service.master.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
       // A's announcements are late: B's change reaches A only through what A reads.
-      a.service.tables.onNotify = (): void => undefined;
+      a.service.master.onNotify = (): void => undefined;
       const tiles = (first.body.view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
       const sent = await api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles } } });
       expect(sent.body).toMatchObject({ ok: true, version: 1 });
       const after = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string });
       expect(after.body.version).toBe(1);
       expect(after.body.view.packet).not.toBeNull();
-      expect(a.service.tables.cache.peek(table.id)?.version).toBe(1);
+      expect(a.service.master.cache.peek(table.id)?.version).toBe(1);
       // A second change on B; the first view a new live client on A gets already shows it.
       const south = (await api(b.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.south as string })).body.view.rack as Array<{ tile: string }>;
       const sentSouth = await api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.south as string, body: { event: { type: 'pass.commit', seat: 'south', tiles: south.map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3) } } });
@@ -185,12 +185,12 @@ describe('two services on one database (PGlite in one process)', () => {
       };
       const east = await tilesOf('east');
       const south = await tilesOf('south');
-      expect(a.service.tables.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
-      const who = await a.service.tables.authorize(table.id, table.tokens.south as string);
-      const onB = await b.service.tables.submit(table.id, { kind: 'token', ...(await b.service.tables.authorize(table.id, table.tokens.east as string)) }, { type: 'pass.commit', seat: 'east', tiles: east });
+      expect(a.service.master.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
+      const who = await a.service.master.authorize(table.id, table.tokens.south as string);
+      const onB = await b.service.master.submit(table.id, { kind: 'token', ...(await b.service.master.authorize(table.id, table.tokens.east as string)) }, { type: 'pass.commit', seat: 'east', tiles: east });
       expect(onB).toMatchObject({ ok: true, version: 1 });
       // A sends at once, before it may have heard of B's change: whichever way, the table ends at version 2.
-      const onA = await a.service.tables.submit(table.id, { kind: 'token', ...who }, { type: 'pass.commit', seat: 'south', tiles: south });
+      const onA = await a.service.master.submit(table.id, { kind: 'token', ...who }, { type: 'pass.commit', seat: 'south', tiles: south });
       expect(onA).toMatchObject({ ok: true, version: 2 });
       const { snapshots, events } = await replay(a.base, table.id, 19);
       expect(events.map((e) => e.seat)).toEqual(['east', 'south']);

@@ -7,7 +7,7 @@
 import type { Players } from '../players.js';
 import type { Deadlines, TableNotice } from '../clock.js';
 import type { Names } from '../names.js';
-import type { Db, DbKind } from './db.js';
+import type { Db, DbHealth, DbKind } from './db.js';
 import { CommitQueue, type CommitQueueOptions } from './batch.js';
 import * as q from './queries.js';
 
@@ -99,6 +99,8 @@ export interface TableStore {
   log(id: string): Promise<q.EventRow[]>;
   /** Ids of tables with a deadline at or before `now` (epoch ms), earliest first, at most `limit`. */
   dueClocks(now: number, limit: number): Promise<string[]>;
+  /** Whether the database answers now and whether the change listener is connected (never throws). */
+  health(): Promise<DbHealth>;
 }
 
 /** JSON that `jsonb` may refuse: an escaped NUL or lone surrogate. */
@@ -149,5 +151,6 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
       }),
     log: (id) => q.selectEvents(db, id),
     dueClocks: (now, limit) => q.selectDueClocks(db, now, limit),
+    health: () => db.health(),
   };
 }
