@@ -137,16 +137,23 @@ export function eventFor(context: FlowContext, action: ActionName, count?: numbe
 }
 
 /**
- * A refusal in the page's language, rendered by the core's `refusalMessage` from its code and params (every
- * refusal of the engine carries them, through the service too); a code the engine does not know (the service's
- * own, `RATE_LIMITED`), missing or malformed params, or a failed rendering fall back to the message as the table
- * worded it.
+ * A refusal in the page's language, from its code and params (every refusal carries them, through the service
+ * too): the engine's codes by the core's `refusalMessage`, the service's own (`NOT_YOUR_SEAT`, `RATE_LIMITED`) by
+ * the client's catalog. An unknown code, missing or malformed params, or a failed rendering fall back to the
+ * message as the table worded it.
  */
 export function refusalText(locale: Locale, refusal: ReportedRefusal): string {
   const params: unknown = refusal.params;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return refusal.message;
+  const values = params as Readonly<Record<string, unknown>>;
+  // The service's own codes are worded by the client's catalog; the engine's by the engine.
+  if (refusal.code === 'RATE_LIMITED') return ct(locale, 'serviceRefusal.RATE_LIMITED');
+  if (refusal.code === 'NOT_YOUR_SEAT') {
+    const { own, named } = values;
+    return typeof own === 'string' && typeof named === 'string' ? ct(locale, 'serviceRefusal.NOT_YOUR_SEAT', { own, named }) : refusal.message;
+  }
   try {
-    return refusalMessage(locale, refusal.code as RefusalCode, params as Readonly<Record<string, string | number>>);
+    return refusalMessage(locale, refusal.code as RefusalCode, values as Readonly<Record<string, string | number>>);
   } catch {
     return refusal.message;
   }

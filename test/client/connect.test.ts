@@ -13,7 +13,9 @@ import { eventFor, refusalText, type FlowContext } from '../../src/client/flow.l
 import { actionsOf } from '../../src/client/live-transport.js';
 import { ct } from '../../src/client/i18n/catalog.js';
 import { misdealText } from '../../src/client/misdeal.js';
+import { serviceRefusal } from '../../src/server/messages.js';
 import {
+  LOCALES,
   PASS_RULES,
   SEATS,
   createCharleston,
@@ -296,8 +298,19 @@ describe('refusals and misdeals in the page’s language', () => {
     expect(refusalText('el', { code: 'ONLY_EAST', message: 'table words', params: {} })).toBe(refusalMessage('el', 'ONLY_EAST'));
   });
 
-  it('falls back to the table’s message for a service code, missing or malformed params', () => {
-    expect(refusalText('ca', { code: 'RATE_LIMITED', message: 'slow down', params: {} })).toBe('slow down');
+  it('renders the service’s own refusals in the page’s language, worded as the service words them', () => {
+    for (const locale of LOCALES) {
+      const named = serviceRefusal('NOT_YOUR_SEAT', locale, { own: 'south', named: 'east' });
+      expect(refusalText(locale, { ...named, message: 'table words' }), locale).toBe(named.message);
+      const limited = serviceRefusal('RATE_LIMITED', locale, {});
+      expect(refusalText(locale, { ...limited, message: 'table words' }), locale).toBe(limited.message);
+    }
+    expect(refusalText('ca', { code: 'NOT_YOUR_SEAT', message: 'table words', params: { own: 'south', named: 'east' } })).toContain('Jugues a south');
+    expect(refusalText('ca', { code: 'NOT_YOUR_SEAT', message: 'table words', params: { own: 'south' } })).toBe('table words');
+  });
+
+  it('falls back to the table’s message for an unknown code, missing or malformed params', () => {
+    expect(refusalText('ca', { code: 'SOME_NEWER_CODE', message: 'slow down', params: {} })).toBe('slow down');
     expect(refusalText('ca', { code: 'WRONG_PACKET_SIZE', message: 'as the table said' })).toBe('as the table said');
     expect(refusalText('ca', { code: 'WRONG_PACKET_SIZE', message: 'as the table said', params: { expected: { x: 1 } } as never })).toBe('as the table said');
   });

@@ -215,4 +215,7 @@ export const en = {
   'lobby.loopback': "These links point to this computer only ({origin}): friends on other devices cannot open them.",
   'lobby.inviteNamed': "{name} at {seat}",
   'end.nextSoloNote': "A new deal at this page; you stay East.",
+  // The service's own refusals (its codes beside the engine's), as the service words them in the table's language.
+  'serviceRefusal.NOT_YOUR_SEAT': "You play {own}: you cannot act for {named}.",
+  'serviceRefusal.RATE_LIMITED': "Too many messages: wait a moment and try again.",
 } as const;
