@@ -22,7 +22,7 @@ import { PAIRS, SEATS, bySeat, isSeat, type BySeat, type Seat } from './seats.js
 import { phaseOfSnapshot, serviceFor, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { localeOrWarn } from './i18n/translate.js';
 import { SET_SIZE, type TileId } from './tiles.js';
-import { PASS_RULES, isPassPhase, type CharlestonContext, type MisdealReason, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
+import { MISDEAL_REASONS, PASS_RULES, isPassPhase, type CharlestonContext, type MisdealReason, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
 
 /**
  * The current persisted format version. Version 3 adds `context.acceptedBy` (R10's declaration review) and the
@@ -180,7 +180,8 @@ function readMisdeal(value: unknown, version: number): MisdealRecord | null {
   }
   const extra = unknownKeys(value, ['by', 'reason', 'counts', 'text']);
   if (extra.length > 0) fail(`context.misdeal.${extra[0]}`, 'unknown field');
-  const reasons = version >= 3 ? ['wrongCount', 'declared', 'declarationDisputed'] : ['wrongCount', 'declared'];
+  // Format 3 added the dispute of a reviewed declaration.
+  const reasons: readonly string[] = version >= 3 ? MISDEAL_REASONS : MISDEAL_REASONS.filter((code) => code !== 'declarationDisputed');
   if (!reasons.includes(reason as string)) return fail('context.misdeal.reason', `must be ${reasons.map((r) => `"${r}"`).join(', ')}, got ${describeType(reason)}`);
   if (reason === 'declarationDisputed' && seat === 'east') fail('context.misdeal.by', 'East does not dispute its own declaration');
   if ((reason === 'wrongCount') !== (seat === null)) fail('context.misdeal.by', 'null exactly when the engine found a wrong count');

@@ -26,8 +26,8 @@ import * as decideModule from './rules/decide.js';
 import * as pass from './rules/pass.js';
 import * as seats from './seats.js';
 import * as tiles from './tiles.js';
-import type { CharlestonContext, CharlestonEvent, MisdealReason, MisdealRecord, Packet, Phase, Refusal, RefusalCode } from './types.js';
-import { REFUSAL_CODES } from './types.js';
+import type { CharlestonContext, CharlestonEvent, MisdealRecord, Packet, Phase, Refusal, RefusalCode } from './types.js';
+import { MISDEAL_REASONS, REFUSAL_CODES } from './types.js';
 import * as views from './views.js';
 import { LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './i18n/catalog.js';
 import * as translate from './i18n/translate.js';
@@ -318,17 +318,14 @@ export function playHand(options: PlayOptions = {}): PlayOutcome {
   return bots.playHand(checked as PlayOptions);
 }
 
-/** The misdeal codes a view may carry. */
-const MISDEAL_CODES: readonly string[] = ['wrongCount', 'declared', 'declarationDisputed'] satisfies readonly MisdealReason[];
-
 /**
  * Why the hand is dead, in `locale`, from a view's `misdeal` (`viewFor(…).misdeal`): the words the declaring person
  * typed when there are any, else the wording of its code (who declared or disputed it, or the wrong counts). The
  * view's own `reason` is the same text in the table's language; a page in another language renders it with this.
  */
 export function misdealText(locale: Locale, misdeal: NonNullable<views.SeatView['misdeal']>): string {
-  if (!isRecord(misdeal) || !MISDEAL_CODES.includes(misdeal['code'] as string)) {
-    throw new InputError('misdeal', `must be a view's misdeal { by, code, counts?, text? } with a code of ${MISDEAL_CODES.join(', ')}, got ${describeType(misdeal)}`);
+  if (!isRecord(misdeal) || !(MISDEAL_REASONS as readonly unknown[]).includes(misdeal['code'])) {
+    throw new InputError('misdeal', `must be a view's misdeal { by, code, counts?, text? } with a code of ${MISDEAL_REASONS.join(', ')}, got ${describeType(misdeal)}`);
   }
   const by = misdeal.by === null ? null : seatArgument(misdeal.by, 'misdeal.by');
   const record: MisdealRecord = { by, reason: misdeal.code };
@@ -338,8 +335,7 @@ export function misdealText(locale: Locale, misdeal: NonNullable<views.SeatView[
   }
   if (misdeal.text !== undefined) {
     if (typeof misdeal.text !== 'string') throw new InputError('misdeal.text', `must be text, got ${describeType(misdeal.text)}`);
-    // Words that are only blanks say nothing: the code's wording is shown instead.
-    if (misdeal.text.trim() !== '') record.text = misdeal.text;
+    record.text = misdeal.text;
   }
   return translate.misdealReasonText(localeArgument(locale), record);
 }

@@ -189,7 +189,10 @@ export interface Packet {
  * Why a hand is dead (R12): the engine found a wrong tile count, a seat declared it, or (R10 with
  * `rules.declarationReview`) South, West or North disputed East's declaration.
  */
-export type MisdealReason = 'wrongCount' | 'declared' | 'declarationDisputed';
+export const MISDEAL_REASONS = ['wrongCount', 'declared', 'declarationDisputed'] as const;
+
+/** One of {@link MISDEAL_REASONS}. */
+export type MisdealReason = (typeof MISDEAL_REASONS)[number];
 
 /** Why the hand was declared dead: a code, with the counts or the declaring person's own words. */
 export interface MisdealRecord {

@@ -10,13 +10,12 @@ import { misdealText as engineMisdealText, type Locale } from '../entries/i18n.j
 /** A misdeal as a seat's view carries it. */
 export type MisdealView = NonNullable<SeatView['misdeal']>;
 
-/** The codes this page's engine words; a newer service may send others. */
-const KNOWN = ['wrongCount', 'declared', 'declarationDisputed'] as const satisfies readonly MisdealView['code'][];
-
 /** The misdeal's reason in `locale`: the declaring person's own words, else the wording of its code. */
 export function misdealText(locale: Locale, misdeal: MisdealView): string {
-  if (!(KNOWN as readonly string[]).includes(misdeal.code)) {
+  try {
+    return engineMisdealText(locale, misdeal);
+  } catch {
+    // A code newer than this page's engine (from a newer service): the table's own sentence is all there is.
     return misdeal.text !== undefined && misdeal.text.trim() !== '' ? misdeal.text : misdeal.reason;
   }
-  return engineMisdealText(locale, misdeal);
 }

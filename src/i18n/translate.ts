@@ -175,7 +175,8 @@ export function renderRefusal(refusal: RefusalData, locale: Locale = DEFAULT_LOC
  * the catalog's wording of its code (with the wrong counts, or the seat that declared it).
  */
 export function misdealReasonText(locale: Locale, misdeal: MisdealRecord): string {
-  if (misdeal.text !== undefined && misdeal.text !== '') return misdeal.text;
+  // Words that are only blanks say nothing: the code's wording is shown instead.
+  if (misdeal.text !== undefined && misdeal.text.trim() !== '') return misdeal.text;
   if (misdeal.reason === 'declared' && misdeal.by !== null) return t(locale, 'misdeal.declared', { seat: misdeal.by });
   if (misdeal.reason === 'declarationDisputed' && misdeal.by !== null) return t(locale, 'misdeal.declarationDisputed', { seat: misdeal.by });
   const counts = misdeal.counts ?? {};
