@@ -8,6 +8,7 @@ import { phaseOfSnapshot, type CharlestonSnapshot } from '../../../src/service.j
 import { TILE_FACES, type TileId } from '../../../src/tiles.js';
 import type { CharlestonContext, Phase } from '../../../src/types.js';
 import { viewFor } from '../../../src/views.js';
+import type { LegalActions } from '../../../src/legal.js';
 
 /** The size of the set (contract §2), written out rather than imported. */
 export const TILES_IN_SET = 152;
@@ -143,5 +144,28 @@ export function viewProblems(snapshot: CharlestonSnapshot): string[] {
   if (seen.ids.some((id) => !east.includes(id))) problems.push('the spectator view shows tiles');
   if ((spectator.declaration?.tiles.length ?? 0) !== east.length) problems.push(`the spectator view ${declared ? 'lacks' : 'has'} East's declared hand in ${phase}`);
   for (const key of SECRET_KEYS) if (seen.keys.has(key)) problems.push(`the spectator view has a "${key}" field`);
+  return problems;
+}
+
+/**
+ * `waitingFor` (the same in every seat's view) names exactly the seats the table cannot go on without, read from
+ * what each seat may legally do rather than from how the views work it out: a seat is waited for when its legal
+ * actions hold a move the phase needs from it (a packet to pass, a vote, an offer, a courtesy packet, an
+ * acceptance of East's hand) or, in the courtesy pass, North's draw (R11: the hand cannot be complete while North
+ * is short). Optional moves do not count: a take-back, East's declaration, a misdeal, a short North's draw before
+ * the courtesy pass.
+ */
+export function waitingProblems(snapshot: CharlestonSnapshot, legal: (seat: Seat) => LegalActions): string[] {
+  const phase = phaseOfSnapshot(snapshot);
+  const needed = SEATS.filter((seat) => {
+    const actions = legal(seat);
+    const move = actions.pass !== null || actions.vote.length > 0 || actions.offer.length > 0 || actions.courtesy !== null || actions.acceptDeclaration;
+    return move || (phase === 'courtesy' && actions.draw);
+  });
+  const problems: string[] = [];
+  for (const seat of SEATS) {
+    const shown = viewFor(snapshot, seat).waitingFor;
+    if (shown.join() !== needed.join()) problems.push(`${seat}'s view waits for [${shown.join(', ')}] in ${phase}, but the seats with a needed legal move are [${needed.join(', ')}]`);
+  }
   return problems;
 }

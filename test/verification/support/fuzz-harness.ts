@@ -21,7 +21,7 @@ import { createCharleston, type CharlestonService, type SendResult } from '../..
 import { TILE_CODES, TILE_FACES, type Tile } from '../../../src/tiles.js';
 import { REFUSAL_CODES, type CharlestonContext, type Phase, type WinningHandValidator } from '../../../src/types.js';
 import { viewFor } from '../../../src/views.js';
-import { HandTracker, accountingProblems, viewProblems } from './checks.js';
+import { HandTracker, accountingProblems, viewProblems, waitingProblems } from './checks.js';
 import { effectProblems, expectedRefusal, facesOfIds, shapeOf, type OracleOptions } from './oracle.js';
 
 /** How a fuzzed table is set up. */
@@ -260,7 +260,11 @@ export function runFuzz(table: FuzzTable, ops: readonly FuzzOp[], stats: FuzzSta
   const checkTable = (step: number, sent: unknown, views = true): void => {
     const snapshot = service.getSnapshot();
     const phase = service.phase;
-    const problems = [...accountingProblems(snapshot.context), ...tracker.check(snapshot.context, phase), ...(views ? viewProblems(snapshot) : [])];
+    const problems = [
+      ...accountingProblems(snapshot.context),
+      ...tracker.check(snapshot.context, phase),
+      ...(views ? [...viewProblems(snapshot), ...waitingProblems(snapshot, (seat) => legalActions(snapshot, seat, current.oracle))] : []),
+    ];
     if (problems.length > 0) fail(step, sent, problems);
   };
   checkTable(-1, 'the deal');
