@@ -12,7 +12,7 @@ import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
 import { checkNorthDraw, checkPassRetract } from '../src/rules/table-events.js';
-import { allOthersAccepted, allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, hasDeclarationReview, recordAcceptance, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
+import { allOthersAccepted, allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, hasDeclarationReview, isDisputeBy, recordAcceptance, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
 import { renderRefusal } from '../src/i18n/translate.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
 import { charlestonOutput, type CharlestonOutput } from '../src/output.js';
@@ -143,7 +143,7 @@ export const charlestonMachine = setup({
     // R10, R12: a misdeal declared by South, West or North while East's hand is reviewed disputes it.
     isDispute: ({ event }) => {
       const declared = parsedAs('misdeal.declare', event);
-      return declared !== null && declared.seat !== 'east';
+      return declared !== null && isDisputeBy('declarationReview', declared.seat);
     },
     // R11: North holds 12 and draws (the same rule in every state of play).
     isShortNorth: ({ context, event }) => {

@@ -4,6 +4,7 @@
  */
 import { refusalFor, type DecideOptions } from './rules/decide.js';
 import { agreedCount } from './rules/courtesy.js';
+import { isDisputeBy } from './rules/hand.js';
 import { pairOf, type Seat } from './seats.js';
 import { phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { isTableLike, seatArgument, snapshotArgument, validatorArgument } from './arguments.js';
@@ -33,6 +34,8 @@ export interface LegalActions {
   draw: boolean;
   /** `misdeal.declare`. */
   declareMisdeal: boolean;
+  /** `misdeal.declare` now disputes East's declared hand (R10, R12: South, West or North while it is reviewed). */
+  dispute: boolean;
   /** `hand.redeal` (in a misdeal; the event has no seat). */
   redeal: boolean;
 }
@@ -78,6 +81,7 @@ export function legalActions(
   const from = naturals(context, seat);
   const blind = [0, 1, 2, 3].filter((b) => ok({ type: 'pass.commit', seat, tiles: from.slice(0, 3 - b), blind: b }));
   const count = agreedCount(context, pairOf(seat));
+  const declareMisdeal = ok({ type: 'misdeal.declare', seat });
   return {
     seat,
     phase,
@@ -90,7 +94,8 @@ export function legalActions(
     declareMahjong: ok({ type: 'hand.declareMahjong', seat }),
     acceptDeclaration: ok({ type: 'declaration.accept', seat }),
     draw: ok({ type: 'wall.draw', seat }),
-    declareMisdeal: ok({ type: 'misdeal.declare', seat }),
+    declareMisdeal,
+    dispute: declareMisdeal && isDisputeBy(phase, seat),
     redeal: ok({ type: 'hand.redeal' }),
   };
 }

@@ -151,7 +151,7 @@ export function flowState(value: StateValue): string {
   return typeof inner === 'string' ? `${top}.${inner}` : top;
 }
 
-function confirmText(locale: Locale, event: ClientEvent, partner: string | null, direction: string | null, inReview: boolean): string {
+function confirmText(locale: Locale, event: ClientEvent, partner: string | null, direction: string | null, dispute: boolean): string {
   switch (event.type) {
     case 'pass.commit': {
       const tiles = tileNames(locale, event.tiles);
@@ -161,7 +161,7 @@ function confirmText(locale: Locale, event: ClientEvent, partner: string | null,
     case 'courtesy.commit':
       return ct(locale, 'confirm.give', { tiles: tileNames(locale, event.tiles), partner: partner ?? '' });
     case 'misdeal.declare':
-      return ct(locale, inReview ? 'confirm.dispute' : 'confirm.misdeal');
+      return ct(locale, dispute ? 'confirm.dispute' : 'confirm.misdeal');
     default:
       return ct(locale, 'confirm.declare');
   }
@@ -264,7 +264,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
   if (legal.draw) main.push({ action: 'draw', label: label('action.draw'), enabled: !busy, kind: 'primary', event: act('draw') });
   if (legal.declareMahjong) main.push({ action: 'declare', label: label('action.declare'), enabled: !busy, kind: '', event: act('declare') });
   if (canAccept(legal)) main.push({ action: 'accept', label: label('action.accept'), enabled: !busy, kind: 'primary', event: act('accept') });
-  if (isInReview(seatView) && legal.declareMisdeal && seatView.seat !== 'east') main.push({ action: 'dispute', label: label('action.dispute'), enabled: !busy, kind: 'danger', event: act('dispute') });
+  if (legal.dispute) main.push({ action: 'dispute', label: label('action.dispute'), enabled: !busy, kind: 'danger', event: act('dispute') });
   if (legal.redeal) main.push({ action: 'redeal', label: label('action.redeal'), enabled: !busy, kind: 'primary', event: act('redeal') });
 
   const menu = legal.declareMisdeal ? { misdeal: { action: 'misdeal', label: label('action.misdeal'), enabled: !busy, kind: 'danger' as const, event: act('misdeal') } } : null;
@@ -274,7 +274,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
     pending === null
       ? null
       : {
-          text: confirmText(locale, pending, seatView.courtesy === null ? null : seatLabel(locale, seatView.courtesy.partner, context.table?.names), directionName(context), isInReview(seatView)),
+          text: confirmText(locale, pending, seatView.courtesy === null ? null : seatLabel(locale, seatView.courtesy.partner, context.table?.names), directionName(context), legal.dispute),
           confirm: { action: 'confirm', label: label('action.confirm'), enabled: true, kind: pending.type === 'misdeal.declare' ? ('primary danger' as const) : ('primary' as const), event: { type: 'confirm' } as FlowEvent },
           cancel: { action: 'cancel', label: label('action.cancel'), enabled: true, kind: '' as const, event: { type: 'cancel' } as FlowEvent },
         };

@@ -131,8 +131,8 @@ export function eventFor(context: FlowContext, action: ActionName, count?: numbe
     case 'accept':
       return canAccept(legal) ? { type: 'declaration.accept', seat } : null;
     case 'dispute':
-      // A dispute of East's hand is a misdeal declared by a seat but East (service contract §6).
-      return legal.declareMisdeal && seat !== 'east' && isInReview(context.view) ? { type: 'misdeal.declare', seat } : null;
+      // A dispute of East's hand is a misdeal declared while it is reviewed (the engine's legal actions say when).
+      return legal.dispute ? { type: 'misdeal.declare', seat } : null;
   }
 }
 

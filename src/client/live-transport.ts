@@ -75,6 +75,7 @@ export function actionsOf(view: SeatView | PublicView, actions: unknown): LegalA
     typeof legal.declareMahjong === 'boolean' &&
     typeof legal.acceptDeclaration === 'boolean' &&
     typeof legal.declareMisdeal === 'boolean' &&
+    typeof legal.dispute === 'boolean' &&
     typeof legal.redeal === 'boolean' &&
     (legal.pass === null || (typeof legal.pass === 'object' && Array.isArray(legal.pass.from) && Array.isArray(legal.pass.blind))) &&
     (legal.courtesy === null || (typeof legal.courtesy === 'object' && typeof legal.courtesy.count === 'number' && Array.isArray(legal.courtesy.from)));

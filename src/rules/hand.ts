@@ -83,6 +83,11 @@ export function allOthersAccepted(context: Pick<CharlestonContext, 'acceptedBy'>
   return REVIEWERS.every((seat) => context.acceptedBy.includes(seat));
 }
 
+/** R10, R12: a misdeal declared by `seat` while East's hand is reviewed disputes it (East's own takes it back). */
+export function isDisputeBy(phase: Phase, seat: Seat): boolean {
+  return phase === 'declarationReview' && seat !== 'east';
+}
+
 /** True when the table reviews East's declaration before it ends the hand (R10, `rules.declarationReview`). */
 export function hasDeclarationReview(context: Pick<CharlestonContext, 'rules'>): boolean {
   return context.rules.declarationReview === true;

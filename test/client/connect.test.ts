@@ -252,6 +252,7 @@ describe('connect: a control exists exactly while its action is legal (client-ho
     if (legal.declareMahjong) actions.push('declare');
     if (legal.redeal) actions.push('redeal');
     if (legal.declareMisdeal) actions.push('misdeal');
+    if (legal.dispute) actions.push('dispute');
     return actions.sort();
   }
 

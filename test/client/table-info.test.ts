@@ -118,6 +118,22 @@ describe("East's declaration in review", () => {
     expect(eventFor(context(east.view, east.legal), 'dispute')).toBeNull();
   });
 
+  it("offers dispute exactly when the actions say dispute, and East's own misdeal in review is confirmed as a misdeal", () => {
+    const east = reviewView('east', []);
+    expect(east.legal.declareMisdeal).toBe(true);
+    expect(east.legal.dispute).toBe(false);
+    const ctx = context(east.view, east.legal);
+    expect((connect({ value: { live: 'choosing' }, context: ctx }).seat?.main ?? []).map((control) => control.action)).not.toContain('dispute');
+    // East takes its declaration back with a misdeal (R10): the confirm step says misdeal, not "Dispute East's hand?".
+    const confirming = connect({ value: { live: 'confirming' }, context: { ...ctx, pending: { type: 'misdeal.declare', seat: 'east' } } });
+    expect(confirming.seat?.confirm?.text).toMatch(/^Declare a misdeal\?/);
+    // The actions decide, not the view: a review view whose actions say no dispute offers none.
+    const south = reviewView('south', []);
+    const noDispute = context(south.view, { ...south.legal, dispute: false });
+    expect(eventFor(noDispute, 'dispute')).toBeNull();
+    expect((connect({ value: { live: 'choosing' }, context: noDispute }).seat?.main ?? []).map((control) => control.action)).not.toContain('dispute');
+  });
+
   it('offers accept exactly when the actions say acceptDeclaration, whatever the view looks like', () => {
     // South in review, nobody has accepted yet: the view alone would say "may accept"; the actions decide.
     const { view, legal } = reviewView('south', []);

@@ -216,6 +216,22 @@ describe('legal actions and bots', () => {
     expect(legalActions(createCharleston({ seed: 11 }), 'south').acceptDeclaration).toBe(false);
   });
 
+  it('say dispute exactly where a misdeal disputes East’s hand, as the machine then records it', () => {
+    const table = reviewed();
+    table.send({ type: 'declaration.accept', seat: 'south' });
+    expect(SEATS.map((seat) => legalActions(table, seat).dispute)).toEqual([false, true, true, true]);
+    // What the flag says is what the machine does with the same event, seat by seat.
+    for (const seat of SEATS) {
+      const copy = restore(persist(table));
+      expect(copy.send({ type: 'misdeal.declare', seat }).ok).toBe(true);
+      expect(copy.context.misdeal?.reason, seat).toBe(legalActions(table, seat).dispute ? 'declarationDisputed' : 'declared');
+    }
+    // Outside the review a misdeal is never a dispute.
+    const plain = createCharleston({ seed: 11 });
+    expect(SEATS.map((seat) => legalActions(plain, seat).dispute)).toEqual([false, false, false, false]);
+    expect(SEATS.every((seat) => legalActions(plain, seat).declareMisdeal)).toBe(true);
+  });
+
   it.each([
     ['teacher', teacherStrategy],
     ['random', randomStrategy],
