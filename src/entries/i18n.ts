@@ -2,8 +2,8 @@
  * `charleston-engine/i18n`: the message tools for a wing's own texts: `t` (a catalog message), `formatMessage` (a
  * wing's template with the catalogs' placeholder rules), `promptFor` (what a seat should do now, from its view),
  * `misdealText` (why a hand is dead, from a view's misdeal) and `registerCatalog`. The core entry keeps what a
- * table needs (the locales, `t`, `localizeRefusal`, `refusalMessage`); they are re-exported here so that one import serves a wing. The catalogs of ca, sw and el come with
- * `charleston-engine/locales`. Browser-safe.
+ * table needs (the locales, `t`, `localizeRefusal`, `refusalMessage`); they are re-exported here so that one
+ * import serves a wing. The catalogs of ca, sw and el come with `charleston-engine/locales`. Browser-safe.
  */
 export { LOCALES, DEFAULT_LOCALE } from '../i18n/catalog.js';
 export type { Locale, MessageKey, MessageParams, Catalog, PluralMessage } from '../i18n/catalog.js';
