@@ -113,7 +113,7 @@ export interface DeclarationProps {
   tiles: TileView[];
   /** "Accepted by: Ana (South)" or "Nobody has accepted yet." */
   accepted: string;
-  /** East's own page: waiting for the others; another seat's page that has accepted: waiting too. */
+  /** Waiting for the others: the seat's actions hold no accept (East's own page, a seat that has accepted). */
   waiting: string | null;
 }
 
@@ -207,7 +207,9 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
     const declaration = declarationOf(view);
     const stopper = stoppedByOf(view);
     const me = seatView?.seat ?? null;
-    const waitingOthers = declaration !== null && isInReview(view) && me !== null && (me === 'east' || declaration.accepted.includes(me));
+    // The table waits on this seat's page when the review needs nothing more from it: its actions hold no accept
+    // (East's own page, or a seat that has accepted). The actions decide, not who the view says has accepted.
+    const waitingOthers = declaration !== null && isInReview(view) && me !== null && legal !== null && !canAccept(legal);
     page.table = {
       hand: context.table?.hand ?? view.hand,
       me: me === null ? null : seatLabel(locale, me, names),

@@ -118,6 +118,20 @@ describe("East's declaration in review", () => {
     expect(eventFor(context(east.view, east.legal), 'dispute')).toBeNull();
   });
 
+  it('words the waiting note from the actions, not from who the view says has accepted', () => {
+    const waitingOf = (view: SeatView, legal: LegalActions | null): string | null | undefined =>
+      connect({ value: { live: 'waiting' }, context: context(view, legal) }).table?.declaration?.waiting;
+    // South has not accepted, but its actions hold no accept (say, a newer service's rule): the page waits.
+    const south = reviewView('south', []);
+    expect(waitingOf(south.view, south.legal)).toBeNull();
+    expect(waitingOf(south.view, { ...south.legal, acceptDeclaration: false })).toBe('Waiting for the others to look at the hand.');
+    // East's own page with an accept in its actions is not told to wait.
+    const east = reviewView('east', []);
+    expect(waitingOf(east.view, { ...east.legal, acceptDeclaration: true })).toBeNull();
+    // No actions yet: nothing is guessed from the view.
+    expect(waitingOf(east.view, null)).toBeNull();
+  });
+
   it("offers dispute exactly when the actions say dispute, and East's own misdeal in review is confirmed as a misdeal", () => {
     const east = reviewView('east', []);
     expect(east.legal.declareMisdeal).toBe(true);
