@@ -3,7 +3,7 @@
  * actions (and the page) read it with: which tiles are chosen, how many a packet needs, which event an action
  * stands for, a refusal in the page's language. Plain data in, plain data out.
  */
-import { PASS_RULES, refusalMessage, t, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
+import { PASS_RULES, refusalMessage, t, type Direction, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
 import { ct } from './i18n/catalog.js';
 import type { TableInfo } from './table-info.js';
 import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
@@ -28,6 +28,31 @@ export const CONFIRMED_ACTIONS: readonly ActionName[] = ['pass', 'give', 'misdea
 
 /** The phase in which the other seats look at East's declared hand and accept or dispute it (R10, R12). */
 export const REVIEW_PHASE = 'declarationReview';
+
+/** The phases of a hand in the order they are played, when nothing ends it early (the ROLLOR strip marks them). */
+export const PHASE_ORDER: readonly string[] = [
+  'firstCharleston.right',
+  'firstCharleston.across',
+  'firstCharleston.left',
+  'stopCheckpoint',
+  'secondCharleston.left',
+  'secondCharleston.across',
+  'secondCharleston.right',
+  'courtesy',
+  'complete',
+];
+
+/**
+ * The direction of the pass that resolved when a view moved from phase `before` to `after`, or null when none did.
+ * A pass resolves only into the phase that follows it; leaving a pass otherwise (East's declaration, a misdeal)
+ * moves no packet, so the page must not show one sliding.
+ */
+export function resolvedPassDirection(before: string, after: string): Direction | null {
+  const rule = PASS_RULES[before as keyof typeof PASS_RULES];
+  if (rule === undefined) return null;
+  const at = PHASE_ORDER.indexOf(before);
+  return PHASE_ORDER[at + 1] === after ? rule.direction : null;
+}
 
 /** True when the view is in East's declaration review (a phase newer than the engine's `Phase` type may be). */
 export function isInReview(view: Pick<PublicView, 'phase'> | null): boolean {

@@ -9,7 +9,8 @@ import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
 import type { StateValue } from 'xstate';
 import { connect, type ControlProps, type FlowSnapshotLike } from '../../src/client/connect.js';
-import { eventFor, refusalText, type FlowContext } from '../../src/client/flow.logic.js';
+import { eventFor, refusalText, resolvedPassDirection, type FlowContext } from '../../src/client/flow.logic.js';
+import { faceOf } from '../../src/tiles.js';
 import { actionsOf } from '../../src/client/live-transport.js';
 import { ct } from '../../src/client/i18n/catalog.js';
 import { misdealText } from '../../src/client/misdeal.js';
@@ -382,5 +383,36 @@ describe('the live transport reads the service’s actions', () => {
     const { acceptDeclaration: _omitted, ...withoutAccept } = actions as LegalActions;
     expect(actionsOf(view, withoutAccept)).toBeNull();
     expect(actionsOf(view, { ...(actions as object), acceptDeclaration: 'no' })).toBeNull();
+  });
+});
+
+describe('the slide of the packets', () => {
+  it('runs exactly when a pass resolved: the fourth commit, never a declaration or a misdeal leaving a pass', () => {
+    let slides = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const steps: { before: Phase; event: { type: string } }[] = [];
+      const service = createCharleston({ seed });
+      playHand({ service, beforeEvent: (_by, event, table) => steps.push({ before: table.phase, event: event as { type: string } }) });
+      steps.forEach((step, index) => {
+        const after = steps[index + 1]?.before ?? service.phase;
+        const resolved = step.event.type === 'pass.commit' && after !== step.before;
+        const direction = resolvedPassDirection(step.before, after);
+        expect(direction).toBe(resolved ? (PASS_RULES[step.before]?.direction ?? 'missing') : null);
+        if (direction !== null) slides += 1;
+      });
+    }
+    // Three or six passes a hand (the second Charleston may be stopped).
+    expect(slides).toBeGreaterThanOrEqual(18);
+    // Out of a pass by East's declaration or a misdeal: no packet moved.
+    const east = createCharleston({ seed: 7 });
+    const rack = east.context.racks.east.map(faceOf);
+    const declared = createCharleston({ seed: 7, rules: { winningHands: [rack], declarationReview: true } });
+    expect(declared.send({ type: 'hand.declareMahjong', seat: 'east' }).ok).toBe(true);
+    expect(resolvedPassDirection('firstCharleston.right', declared.phase)).toBeNull();
+    expect(east.send({ type: 'misdeal.declare', seat: 'west' }).ok).toBe(true);
+    expect(resolvedPassDirection('firstCharleston.right', east.phase)).toBeNull();
+    expect(resolvedPassDirection('firstCharleston.left', 'stopCheckpoint')).toBe('left');
+    expect(resolvedPassDirection('secondCharleston.right', 'courtesy')).toBe('right');
+    expect(resolvedPassDirection('stopCheckpoint', 'secondCharleston.left')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Actor } from 'xstate';
-import { PASS_RULES, t, type Locale, type PublicView, type Seat } from '../../index.js';
+import { t, type Locale, type PublicView, type Seat } from '../../index.js';
 import { connect } from '../connect.js';
 import type { FlowEvent, flowMachine } from '../flow.machine.js';
 import { ct } from '../i18n/catalog.js';
@@ -20,7 +20,7 @@ import { PassSlots } from './PassSlots.js';
 import { RollorStrip, TableStatus, type Flight } from './TableStatus.js';
 import type { TableApi } from '../table-api.js';
 import { seatLabel } from '../table-info.js';
-import { isInReview } from '../flow.logic.js';
+import { isInReview, resolvedPassDirection } from '../flow.logic.js';
 import { EndOfHand } from './EndOfHand.js';
 import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
 import { RackTile } from './Tile.js';
@@ -36,16 +36,19 @@ export interface TablePageProps {
   api?: TableApi;
 }
 
-/** The slide of the packets when a pass resolves: set when the phase moves on from a pass, cleared when it ends. */
+/**
+ * The slide of the packets when a pass resolves (into the phase after it; leaving a pass by a declaration or a
+ * misdeal moves no packet); cleared when it ends.
+ */
 function useFlight(view: PublicView | null, version: number): [Flight | null, () => void] {
   const [flight, setFlight] = useState<Flight | null>(null);
   const previous = useRef<PublicView | null>(null);
   useEffect(() => {
     const before = previous.current;
     previous.current = view;
-    if (before === null || view === null || before.hand !== view.hand || before.phase === view.phase) return;
-    const rule = PASS_RULES[before.phase];
-    if (rule) setFlight({ direction: rule.direction, key: version });
+    if (before === null || view === null || before.hand !== view.hand) return;
+    const direction = resolvedPassDirection(before.phase, view.phase);
+    if (direction !== null) setFlight({ direction, key: version });
   }, [view, version]);
   return [flight, () => setFlight(null)];
 }

@@ -7,6 +7,7 @@
  */
 import { PASS_RULES, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
 import { targetOf } from '../../entries/rules.js';
+import { PHASE_ORDER } from '../flow.logic.js';
 import { ct } from '../i18n/catalog.js';
 import { PASSES } from '../review.js';
 import { seatLabel, type TableInfo } from '../table-info.js';
@@ -22,7 +23,7 @@ const ROLLOR = PASSES;
  */
 const ROLLOR_LETTERS: Partial<Record<Locale, Record<Direction, string>>> = { en: { right: 'R', across: 'O', left: 'L' } };
 
-const ORDER = ['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left', 'stopCheckpoint', 'secondCharleston.left', 'secondCharleston.across', 'secondCharleston.right', 'courtesy', 'complete'];
+const ORDER = PHASE_ORDER;
 
 /** Where a seat sits on screen. */
 export type Place = 'bottom' | 'right' | 'top' | 'left';
