@@ -4,7 +4,7 @@
  */
 import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, TILE_CODES } from '../../src/index.js';
+import { LOCALES, TILE_CODES, t } from '../../src/index.js';
 import { CLIENT_CATALOGS, ct, type ClientKey } from '../../src/client/i18n/catalog.js';
 import { en } from '../../src/client/i18n/en.js';
 import { askedLocale, browserLocale, parseRoute, seatLink } from '../../src/client/route.js';
@@ -38,6 +38,15 @@ describe('the client catalogs', () => {
     expect(tileName('el', 'J')).toBe('τζόκερ');
     expect(tileName('sw', 'J')).toBe('joka');
     expect(ct('ca', 'action.offer', { count: 2 })).toBe('Ofereix 2');
+  });
+
+  it.each(LOCALES)("%s calls a misdeal by the engine's own name on every misdeal control", (locale) => {
+    // The engine names the phase ("Repartiment nul", "Άκυρο μοίρασμα", "Mgawo batili"); the page's buttons, confirm
+    // steps and the review's question use that word, not a second one for the same thing.
+    const word = t(locale, 'phase.misdeal').toLocaleLowerCase(locale);
+    for (const key of ['action.misdeal', 'confirm.misdeal', 'menu.misdealNote', 'review.ask', 'confirm.dispute'] as const) {
+      expect(ct(locale, key).toLocaleLowerCase(locale), `${locale} ${key}`).toContain(word);
+    }
   });
 });
 
