@@ -81,6 +81,11 @@ export interface SeatProps {
   hint: string | null;
   /** Why the hand is dead (in the page's language), in a misdeal. */
   misdealNote: string | null;
+  /**
+   * What the stop vote decided, while it still matters and the table does not already say who stopped: "the second
+   * Charleston is played" during it, "the second Charleston was stopped" in the courtesy pass that followed.
+   */
+  voteNote: string | null;
   rack: RackTileProps[];
   /** What Enter on a rack tile sends (pass or give), when either is legal. */
   submit: FlowEvent | null;
@@ -172,6 +177,17 @@ function act(action: ActionName, count?: number): FlowEvent {
 }
 
 /** The props of every control of a table page, from the flow machine's snapshot. */
+/**
+ * The note on the stop vote's outcome (see {@link SeatProps.voteNote}): a continue only while the second Charleston
+ * is played (once it is over, "is played" would be untrue), a stop in the courtesy pass, nothing when the table
+ * names who stopped.
+ */
+export function voteNote(locale: Locale, view: SeatView, stopperKnown: boolean): string | null {
+  if (stopperKnown || view.stopped === null) return null;
+  if (view.stopped) return view.phase === 'courtesy' ? ct(locale, 'table.stopped') : null;
+  return view.phase.startsWith('secondCharleston.') ? ct(locale, 'table.continued') : null;
+}
+
 export function connect(snapshot: FlowSnapshotLike): TablePageProps {
   const { context } = snapshot;
   const { locale, view, legal } = context;
@@ -306,6 +322,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
     choiceLine: choiceStatus(context),
     hint: context.showHint ? hint.text : null,
     misdealNote: seatView.misdeal === null ? null : misdealText(locale, seatView.misdeal),
+    voteNote: voteNote(locale, seatView, stoppedByOf(seatView) !== null),
     rack,
     submit: legal.pass !== null ? act('pass') : legal.courtesy !== null ? act('give') : null,
   };

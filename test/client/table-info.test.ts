@@ -5,12 +5,14 @@
  */
 import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
-import { connect, type ControlProps } from '../../src/client/connect.js';
+import { connect, voteNote, type ControlProps } from '../../src/client/connect.js';
 import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
 import { cleanName, countdowns, declarationOf, noticeText, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
 import { qrPath } from '../../src/client/ui/Invite.js';
 import { isLoopbackOrigin, tableRequest } from '../../src/client/ui/Lobby.js';
 import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
+import { playHand, randomStrategy } from '../../src/entries/bots.js';
+import { ct } from '../../src/client/i18n/catalog.js';
 
 describe('the table fields of a view message', () => {
   it('reads hand, seat, names, clock and notice, and drops what is malformed', () => {
@@ -223,5 +225,47 @@ describe('the lobby', () => {
     expect(path.startsWith('M0 0h7v1h-7z')).toBe(true);
     expect(path).toContain(`M${size - 7} 0h7v1h-7z`);
     expect(path).toContain(`M0 ${size - 1}h7v1h-7z`);
+  });
+});
+
+describe("the note on the stop vote's outcome", () => {
+  it('says "the second Charleston is played" only while it is, and "was stopped" in the courtesy pass', () => {
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 16; seed += 1) {
+      const table = createCharleston({ seed });
+      const strategies = seed % 2 === 0 ? { west: randomStrategy } : { south: randomStrategy, north: randomStrategy };
+      playHand({
+        service: table,
+        strategies,
+        botSeed: seed,
+        onEvent: (_played, service) => {
+          const snapshot = service.getSnapshot();
+          for (const seat of ['east', 'south', 'west', 'north'] as const) {
+            const view = viewFor(snapshot, seat);
+            const note = connect({ value: { live: 'choosing' }, context: context(view, legalActions(snapshot, seat)) }).seat?.voteNote ?? null;
+            // The engine's view names who stopped, and the page says that instead (see the test below for a view without it).
+            const expected = view.phase.startsWith('secondCharleston.') ? ct('en', 'table.continued') : null;
+            expect(note, `${seed} ${seat} ${view.phase} stopped=${String(view.stopped)}`).toBe(expected);
+            seen.add(`${view.phase.split('.')[0]}:${String(note !== null)}:${String(view.stopped)}`);
+            if (view.phase === 'courtesy' && view.stopped === true) {
+              // Without a name for who stopped, the courtesy pass says that the second Charleston was stopped.
+              expect(stoppedByOf(view)).not.toBeNull();
+              expect(voteNote('en', view, false)).toBe(ct('en', 'table.stopped'));
+            }
+          }
+        },
+      });
+    }
+    // Both outcomes were met: a continue (the second Charleston, then a courtesy pass with no note) and a stop.
+    expect(seen).toContain('secondCharleston:true:false');
+    expect(seen).toContain('courtesy:false:false');
+    expect(seen).toContain('courtesy:false:true');
+  });
+
+  it('speaks the page’s language', () => {
+    const table = createCharleston({ seed: 3 });
+    const view = { ...viewFor(table.getSnapshot(), 'east'), phase: 'secondCharleston.left', stopped: false } as SeatView;
+    expect(voteNote('ca', view, false)).toBe(ct('ca', 'table.continued'));
+    expect(voteNote('ca', view, false)).not.toBe(ct('en', 'table.continued'));
   });
 });

@@ -132,9 +132,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
             <>
               <div className="seat-area">
                 <p className="prompt">{seatPrompt(locale, seatView)}</p>
-                {table?.stoppedBy == null && seatView.stopped !== null && (seatView.phase === 'courtesy' || seatView.phase.startsWith('second')) && (
-                  <p className="note">{ct(locale, seatView.stopped ? 'table.stopped' : 'table.continued')}</p>
-                )}
+                {seat.voteNote !== null && <p className="note">{seat.voteNote}</p>}
                 {seatView.courtesy !== null && (
                   <p className="courtesy">
                     {ct(locale, 'courtesy.heading', { partner: seatLabel(locale, seatView.courtesy.partner, table?.names) })}
