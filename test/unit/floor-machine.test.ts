@@ -5,10 +5,12 @@
  * and is made from an input like the machine's, so the two cannot drift apart silently. The counter-tests show a
  * changed copy is caught.
  */
-import { createActor, createMachine, type AnyStateMachine } from 'xstate';
+import { createActor, createMachine, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createFloorActor, createSlimFloorActor, floorMachine } from '../../bench/floor-machine.js';
+import { scriptHands, type ScriptedHand } from '../../bench/scripted.js';
 import { charlestonMachine } from '../../machines/charleston.machine.js';
+import { createCharleston } from '../../src/service.js';
 
 /** Events the engine handles that the floor does not need: a parent machine's submission (never in a scripted hand). */
 const ENGINE_ONLY_EVENTS: readonly string[] = ['engine.submit'];
@@ -142,5 +144,76 @@ describe('the benchmark floor machine', () => {
       floorMachine.implementations as never,
     );
     expect(Object.keys(createActor(dropped, { input: { seed: 7 } }).getSnapshot().context)).not.toEqual(engineKeys);
+  });
+});
+
+/**
+ * What XState does for one event, as inspection reports it: each microstep with its state value after it and the
+ * transitions it took (source, target, guard and actions by name and params). The engine's and the floor's must
+ * be the same list, so that the floor prices exactly the framework's steps of the engine's hand, and the ratio
+ * measures only what the engine adds to them. (Assigns are resolved inside a microstep, not reported as actions
+ * of their own, so they are read from the transitions.)
+ */
+interface Step {
+  value: unknown;
+  transitions: unknown[];
+}
+
+/** Inspection's microstep event: the runtime carries the transitions taken in `_transitions`. */
+type MicrostepEvent = InspectionEvent & { snapshot: { value: unknown }; _transitions?: Array<Transition & { source: { path: string[] } }> };
+
+/** The steps XState takes for each event of `hand`, from an actor made by `start` with an inspection observer. */
+function stepsOf(hand: ScriptedHand, start: (inspect: (event: InspectionEvent) => void) => { send(event: never): void }): Step[][] {
+  let current: Step[] = [];
+  const perEvent: Step[][] = [];
+  const actor = start((event) => {
+    if (event.type !== '@xstate.microstep') return;
+    const microstep = event as MicrostepEvent;
+    current.push({
+      value: microstep.snapshot.value,
+      transitions: (microstep._transitions ?? []).map((transition) => ({ source: transition.source.path.join('.'), ...(transitionShape(transition) as object) })),
+    });
+  });
+  for (const event of hand.events) {
+    current = [];
+    actor.send(event as never);
+    perEvent.push(current);
+  }
+  return perEvent;
+}
+
+const engineSteps = (hand: ScriptedHand): Step[][] => stepsOf(hand, (inspect) => createCharleston({ seed: hand.seed, inspect }));
+const floorSteps = (hand: ScriptedHand, machine: AnyStateMachine = floorMachine): Step[][] =>
+  stepsOf(hand, (inspect) => createActor(machine, { input: { seed: hand.seed }, inspect }).start());
+
+/** Every action name the steps ran, in order. */
+const actionsOf = (steps: Step[][]): string[] =>
+  steps.flat().flatMap((step) => step.transitions.flatMap((transition) => (transition as { actions: Array<{ type: string }> }).actions.map((action) => action.type)));
+
+describe('the benchmark floor takes the engine’s steps', () => {
+  const hands = scriptHands(4);
+
+  it('the same microsteps, transitions, guards and actions, event by event, over scripted hands', () => {
+    for (const hand of hands) {
+      const engine = engineSteps(hand);
+      expect(engine).toHaveLength(36);
+      // Every event moves the machine, and the hand's assigns are all there: 24 + 4 commits, 6 passes resolved,
+      // 4 votes, 4 offers, 2 exchanges.
+      for (const steps of engine) expect(steps.length).toBeGreaterThan(0);
+      const actions = actionsOf(engine);
+      expect(actions.filter((name) => name === 'recordCommit')).toHaveLength(24);
+      expect(actions.filter((name) => name === 'resolvePass')).toHaveLength(6);
+      expect(actions).toHaveLength(44);
+      expect(floorSteps(hand)).toEqual(engine);
+    }
+  });
+
+  it('a floor that resolves a pass one commit early, or takes a transition the engine does not, is caught (counter-tests)', () => {
+    const hand = hands[0] as ScriptedHand;
+    const engine = engineSteps(hand);
+    const early = floorMachine.provide({ guards: { allSeatsCommitted: ({ context }) => context.table === 3 } });
+    expect(floorSteps(hand, early)).not.toEqual(engine);
+    const stopAtOnce = floorMachine.provide({ guards: { isStopVote: () => true } });
+    expect(floorSteps(hand, stopAtOnce)).not.toEqual(engine);
   });
 });
