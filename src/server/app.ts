@@ -14,7 +14,9 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: tables speak en, ca, sw and el
 import { bearerToken, hashToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
+import { ServiceError } from './errors.js';
 import { installErrorHandlers } from './http-errors.js';
+import { unstorableMessage, unstorableTextAt } from './text.js';
 import { SYSTEM_TIME } from './clock.js';
 import { Hub } from './hub.js';
 import { registerLive, type LiveOptions } from './live.js';
@@ -153,6 +155,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     return payload;
   });
   installErrorHandlers(app);
+  // Text the database cannot store (a NUL, an unpaired surrogate) is refused at the door, named (text.ts).
+  app.addHook('preValidation', async (request) => {
+    const where = unstorableTextAt(request.params, 'url') ?? (request.body === undefined ? null : unstorableTextAt(request.body, 'body'));
+    if (where !== null) throw new ServiceError('INVALID_INPUT', unstorableMessage(where));
+  });
   const allowedOrigins = new Set(options.allowOrigins ?? []);
   installOriginCheck(app, allowedOrigins);
   await app.register(fastifyRateLimit, {
@@ -164,7 +171,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     keyGenerator: (request) => gate.limitKey(bearerToken(request.headers.authorization), request.ip),
   });
   // Live sockets are closed by `close()` below (1001 after the replies), not by the plugin (which would send 1005).
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false }, preClose: (done) => done() });
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false, skipUTF8Validation: true }, preClose: (done) => done() });
   registerRoutes(app, master, gate, { createPerMinute: options.createPerMinute ?? 30 });
   const live = registerLive(app, master, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins, tarpit);
   registerStatic(app, options.distDir ?? packageDist);

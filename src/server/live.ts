@@ -2,10 +2,10 @@
  * The live route (`GET /api/tables/:id/live`, upgraded to a WebSocket). The first message must be a hello with a
  * token (else 4401); then the connection receives its token's view after every change and may send events.
  * Whatever a client sends closes at most its own connection: over 64 KiB → 1009 (enforced by `ws`), a frame that
- * is not a JSON text message → 1002, a slow reader whose unsent buffer passes the bound → 1013. Connections are
- * capped per token and per client address as well as per node, so that no one token or address can fill a node;
- * failed token checks count against the address (see `gate.ts`). At shutdown the replies of committed events are
- * written first, then every socket closes with 1001.
+ * is not a JSON text message (binary, not valid UTF-8, not JSON) → 1002, a slow reader whose unsent buffer passes
+ * the bound → 1013. Connections are capped per token and per client address as well as per node, so that no one
+ * token or address can fill a node; failed token checks count against the address (see `gate.ts`). At shutdown
+ * the replies of committed events are written first, then every socket closes with 1001.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -19,6 +19,7 @@ import { RateLimiter } from './rate.js';
 import { Heartbeat } from './heartbeat.js';
 import { Tarpit } from './tarpit.js';
 import { tableParams } from './schemas.js';
+import { unstorableMessage, unstorableTextAt } from './text.js';
 import type { TableMaster } from './master.js';
 
 /** Limits of live connections. */
@@ -45,12 +46,14 @@ const CLOSE = { malformed: 1002, tooBig: 1009, tryLater: 1013, badToken: 4401, g
 
 type Incoming = { type: 'hello'; token: unknown } | { type: 'send'; id: unknown; event: unknown; key?: unknown };
 
+/** Decodes UTF-8 strictly: a text frame that is not valid UTF-8 is malformed (1002), like any other bad frame. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function parse(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Incoming | null {
   if (isBinary) return null;
-  const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(UTF8.decode(Array.isArray(data) ? Buffer.concat(data) : data));
   } catch {
     return null;
   }
@@ -260,6 +263,8 @@ export function registerLive(app: FastifyInstance, master: TableMaster, gate: Ga
         if (role.role === 'spectator' || role.role === 'operator') return fail('FORBIDDEN', `a ${role.role} token cannot send events`);
         const key = message.key;
         if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
+        const unstorable = unstorableTextAt(message.event, 'event') ?? (key === undefined ? null : unstorableTextAt(key, 'key'));
+        if (unstorable !== null) return fail('INVALID_INPUT', unstorableMessage(unstorable));
         if (inFlight >= options.maxInFlight || !limiter.take(tokenHash) || (key !== undefined && !gate.mayKey(address))) {
           rest();
           const table = master.cache.peek(id);
