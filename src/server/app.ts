@@ -14,6 +14,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import '../i18n/locales.js'; // the public `charleston-engine/locales` entry: tables speak en, ca, sw and el
 import { bearerToken, hashToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
+import { boundConnections, type ConnectionLimits } from './connections.js';
 import { ServiceError } from './errors.js';
 import { installErrorHandlers } from './http-errors.js';
 import { unstorableMessage, unstorableTextAt } from './text.js';
@@ -75,8 +76,15 @@ export interface ServiceOptions {
   metrics?: Metrics;
   /** The operator's token: reads every table in full (racks, wall, log). Never created per table, never shown. */
   operatorToken?: string;
-  /** Longest wait, at shutdown, for live sockets to close after 1001 (default 3,000 ms). */
+  /**
+   * Longest wait, at shutdown, for live sockets to close after 1001, and then again for HTTP requests still
+   * arriving (a body trickling in, say), which are then cut (default 3,000 ms each).
+   */
   closeMillis?: number;
+  /** Longest time a client may take to send a whole request, headers and body (default 30,000 ms; then 408). */
+  requestMillis?: number;
+  /** Bounds on TCP connections, in all and per client address (defaults in {@link DEFAULT_CONNECTIONS}). */
+  connections?: Partial<ConnectionLimits>;
   /** How long an answer over a limit waits, and how many may wait at once (defaults in {@link DEFAULT_TARPIT}). */
   tarpit?: Partial<TarpitOptions>;
   /** Refusals stored under an idempotency key, per address: `burst` at once, then `perSecond` (default 20, 1/s). */
@@ -105,6 +113,12 @@ const DEFAULT_LIVE: LiveOptions = {
   pingMillis: 30_000,
 };
 
+/**
+ * The node's connection bounds: room for the live route's 10,000 sockets and plenty of HTTP besides (each is at
+ * least twice the live route's bound, when that is raised).
+ */
+export const DEFAULT_CONNECTIONS: ConnectionLimits = { maxConnections: 20_000, maxPerAddress: 512 };
+
 const DEFAULT_MASTER: TableMasterOptions = { maxLive: 10_000, idleMillis: 5 * 60_000, botBurst: 64, botRetryMillis: 100, operatorHash: null, time: SYSTEM_TIME, clockSweepMillis: 5_000 };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -129,6 +143,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   await db.listen(CHANGES_CHANNEL, (payload) => master.onNotify(payload));
   db.onListenerRestored(() => master.resync());
 
+  const requestMillis = options.requestMillis ?? 30_000;
   const app = Fastify({
     bodyLimit: MAX_MESSAGE_BYTES,
     routerOptions: { maxParamLength: 200 },
@@ -140,11 +155,24 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
+    // A request must arrive whole in time: a body trickling in a byte at a time cannot hold a connection forever.
+    requestTimeout: requestMillis,
+    // Node looks for requests over that time on an interval (30 s by default): a third of the limit keeps it close.
+    // Its headers' limit must not be above the request's, or the longer one wins (60 s by default).
+    http: { connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestMillis / 3))), requestTimeout: requestMillis, headersTimeout: Math.min(requestMillis, 60_000) },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Strict validation: unknown fields are errors, not silently removed; no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allowUnionTypes: true } },
   });
+  // The bounds leave room for the live route's own (sockets are connections too), however those were raised.
+  const liveLimits = { ...DEFAULT_LIVE, ...options.live };
+  const connectionLimits: ConnectionLimits = {
+    maxConnections: Math.max(DEFAULT_CONNECTIONS.maxConnections, 2 * liveLimits.maxConnections),
+    maxPerAddress: Math.max(DEFAULT_CONNECTIONS.maxPerAddress, 2 * liveLimits.maxPerAddress),
+    ...options.connections,
+  };
+  boundConnections(app.server, connectionLimits, (options.trustProxy ?? '') === '');
   // One line per request, once it is answered: id, method, path, status, time. No headers, no body.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url.split('?')[0]?.slice(0, 200), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
@@ -173,7 +201,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // Live sockets are closed by `close()` below (1001 after the replies), not by the plugin (which would send 1005).
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false, skipUTF8Validation: true }, preClose: (done) => done() });
   registerRoutes(app, master, gate, { createPerMinute: options.createPerMinute ?? 30 });
-  const live = registerLive(app, master, gate, { ...DEFAULT_LIVE, ...options.live }, allowedOrigins, tarpit);
+  const live = registerLive(app, master, gate, liveLimits, allowedOrigins, tarpit);
   registerStatic(app, options.distDir ?? packageDist);
 
   const sweep = setInterval(() => master.cache.evictIdle(), Math.max(1_000, Math.floor(masterOptions.idleMillis / 2)));
@@ -213,7 +241,14 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         await master.drain(); // sends in flight finish; their replies are written as each one settles
         await new Promise<void>((resolve) => setImmediate(resolve));
         await live.closeAll(options.closeMillis ?? 3_000);
-        await app.close();
+        // A request still arriving when the time is up (a body trickling in) is cut, so that no client can hold
+        // the shutdown: what was in flight has been answered by now (drained above).
+        const cut = setTimeout(() => app.server.closeAllConnections(), options.closeMillis ?? 3_000);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(cut);
+        }
         await master.close();
         if (ownDb) await db.close();
       })();
