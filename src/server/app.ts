@@ -16,7 +16,7 @@ import { bearerToken, hashToken } from './auth.js';
 import { Gate, type AuthFailureOptions } from './gate.js';
 import { boundConnections, type ConnectionLimits } from './connections.js';
 import { ServiceError } from './errors.js';
-import { installErrorHandlers } from './http-errors.js';
+import { clientError, frameworkError, installErrorHandlers } from './http-errors.js';
 import { unstorableMessage, unstorableTextAt } from './text.js';
 import { SYSTEM_TIME } from './clock.js';
 import { Hub } from './hub.js';
@@ -161,6 +161,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     // Its headers' limit must not be above the request's, or the longer one wins (60 s by default).
     http: { connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestMillis / 3))), requestTimeout: requestMillis, headersTimeout: Math.min(requestMillis, 60_000) },
     return503OnClosing: true,
+    // Errors before a route is found, and requests Node's parser refuses, in the service's error shape too.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     forceCloseConnections: 'idle',
     // Strict validation: unknown fields are errors, not silently removed; no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allowUnionTypes: true } },

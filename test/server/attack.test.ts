@@ -106,6 +106,26 @@ describe('attacker corpus (pglite)', () => {
     expect((await api(node.base, 'GET', '/healthz')).status).toBe(200);
   });
 
+  it('answers framework and parser errors in the service’s error shape: { error: { code, message } }', async () => {
+    const corpus: Array<[string, string, number]> = [
+      ['bad percent-encoding', 'GET /api/tables/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400],
+      ['path segment over 200 characters', `GET /api/tables/${'a'.repeat(300)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 400],
+      ['conflicting Content-Length and Transfer-Encoding', 'POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}', 400],
+      ['unknown method', 'BREW /healthz HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['headers too large', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ];
+    for (const [name, request, status] of corpus) {
+      const raw = new RawSocket(node.port);
+      raw.write(request);
+      await raw.closed();
+      expect(raw.text, name).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const body = JSON.parse(raw.text.slice(raw.text.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+      expect(body.error.code, name).toBe('INVALID_INPUT');
+      expect(body.error.message.length, name).toBeGreaterThan(10);
+    }
+    expect((await api(node.base, 'GET', '/healthz')).status).toBe(200);
+  });
+
   it('refuses junk events clearly and changes nothing', async () => {
     const fresh = await createTable(node.base, { seed: 44 });
     const east = await LiveClient.connect(node.base, fresh.id, fresh.tokens.east as string);
