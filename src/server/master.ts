@@ -448,9 +448,9 @@ export class TableMaster {
     return reply;
   }
 
-  /** The accepted events in version order. */
-  async log(id: string): Promise<EventRow[]> {
-    return this.store.log(id);
+  /** The accepted events in version order: at most `limit`, from the first after version `after`. */
+  async log(id: string, after: number, limit: number): Promise<EventRow[]> {
+    return this.store.log(id, after, limit);
   }
 
   /** Hands a seat to a bot or back to its person. */

@@ -5,7 +5,7 @@ import { requestLocale } from './engine.js';
 import { ServiceError } from './errors.js';
 import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
-import { createBody, eventBody, nameBody, nextBody, seatBody, seatParams, tableParams } from './schemas.js';
+import { MAX_LOG_PAGE, createBody, eventBody, logQuery, nameBody, nextBody, seatBody, seatParams, tableParams } from './schemas.js';
 import { checkName, checkNames } from './names.js';
 import type { TableMaster } from './master.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
@@ -114,13 +114,24 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
 
   // While a hand is in play the log shows no face (seat and count only) and only the admin reads it; once the
   // hand has ended every token of the table reads it in full; the operator reads everything (log-view.ts).
-  app.get<{ Params: { id: string } }>('/api/tables/:id/log', { schema: { params: tableParams } }, async (request) => {
-    const { id } = request.params;
-    const { role } = await caller(request, id);
-    const table = await master.current(id);
-    const reader = role.role === 'operator' ? 'operator' : role.role === 'admin' ? 'admin' : 'member';
-    return logFor(await master.log(id), phaseOfSnapshot(table.snapshot), reader, table.hand);
-  });
+  // A reply holds at most MAX_LOG_PAGE events (`limit` fewer): a longer log says where the next page starts
+  // (`next`, the `after` of the next request), so no reply is built from an unbounded log.
+  app.get<{ Params: { id: string }; Querystring: { after?: string; limit?: string } }>(
+    '/api/tables/:id/log',
+    { schema: { params: tableParams, querystring: logQuery } },
+    async (request) => {
+      const { id } = request.params;
+      const { role } = await caller(request, id);
+      const table = await master.current(id);
+      const reader = role.role === 'operator' ? 'operator' : role.role === 'admin' ? 'admin' : 'member';
+      const after = Number(request.query.after ?? 0);
+      const limit = Math.min(MAX_LOG_PAGE, Number(request.query.limit ?? MAX_LOG_PAGE));
+      const rows = await master.log(id, after, limit + 1);
+      const page = rows.length > limit ? rows.slice(0, limit) : rows;
+      const view = logFor(page, phaseOfSnapshot(table.snapshot), reader, table.hand);
+      return rows.length > limit ? { ...view, next: page[page.length - 1]?.version ?? after } : view;
+    },
+  );
 
   app.put<{ Params: { id: string; seat: Seat }; Body: { player: Player } }>(
     '/api/tables/:id/seats/:seat',

@@ -10,6 +10,16 @@ const PLAYER = { type: 'string', enum: [...PLAYERS] } as const;
 /** `:id` in a path. */
 export const tableParams = { type: 'object', required: ['id'], properties: { id: ID } } as const;
 
+/** Most events one `GET …/log` returns; `after` and `limit` page through a longer log. */
+export const MAX_LOG_PAGE = 10_000;
+
+/** `GET /api/tables/:id/log?after=V&limit=N`: decimal digits (query strings are text; no type coercion here). */
+export const logQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { after: { type: 'string', pattern: '^(0|[1-9][0-9]{0,11})$' }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,4}$' } },
+} as const;
+
 /** `POST /api/tables`. */
 export const createBody = {
   type: 'object',

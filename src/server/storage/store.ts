@@ -95,8 +95,8 @@ export interface TableStore {
    * table. `knownVersion` spares reading the snapshot when the caller's copy is current.
    */
   locked<T>(id: string, knownVersion: number, work: (table: LockedTable) => Promise<T>): Promise<T | null>;
-  /** The accepted events in version order. */
-  log(id: string): Promise<q.EventRow[]>;
+  /** The accepted events in version order: at most `limit` of them, from the first after version `after`. */
+  log(id: string, after: number, limit: number): Promise<q.EventRow[]>;
   /** Ids of tables with a deadline at or before `now` (epoch ms), earliest first, at most `limit`. */
   dueClocks(now: number, limit: number): Promise<string[]>;
   /** Whether the database answers now and whether the change listener is connected (never throws). */
@@ -149,7 +149,7 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
           },
         });
       }),
-    log: (id) => q.selectEvents(db, id),
+    log: (id, after, limit) => q.selectEvents(db, id, after, limit),
     dueClocks: (now, limit) => q.selectDueClocks(db, now, limit),
     health: () => db.health(),
   };
