@@ -160,7 +160,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     // Node looks for requests over that time on an interval (30 s by default): a third of the limit keeps it close.
     // Its headers' limit must not be above the request's, or the longer one wins (60 s by default).
     http: { connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestMillis / 3))), requestTimeout: requestMillis, headersTimeout: Math.min(requestMillis, 60_000) },
-    return503OnClosing: true,
+    // Requests that arrive during a shutdown are answered by the hook below, in the service's error shape.
+    return503OnClosing: false,
     // Errors before a route is found, and requests Node's parser refuses, in the service's error shape too.
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
@@ -176,6 +177,14 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     ...options.connections,
   };
   boundConnections(app.server, connectionLimits, (options.trustProxy ?? '') === '');
+  // From the start of a shutdown every new request gets 503 UNAVAILABLE in the service's shape, and its connection
+  // closes after it (what was already in flight finishes; see close() below).
+  let shuttingDown = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!shuttingDown) return;
+    void reply.header('connection', 'close');
+    throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+  });
   // One line per request, once it is answered: id, method, path, status, time. No headers, no body.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url.split('?')[0]?.slice(0, 200), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
@@ -237,6 +246,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     cleanup: runCleanup,
     close() {
       closed ??= (async () => {
+        shuttingDown = true;
         clearInterval(sweep);
         if (cleaner !== null) clearInterval(cleaner);
         live.stopAccepting();

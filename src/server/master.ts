@@ -67,6 +67,13 @@ export interface TableMasterOptions extends CacheOptions {
   clockSweepMillis: number;
 }
 
+/**
+ * The error of a send whose accepted event was written but whose commit the database did not confirm (the
+ * connection broke while it committed, say): it may have landed, so the reply says so instead of "nothing changed".
+ */
+const UNCONFIRMED =
+  'the database did not confirm the commit, so the event may or may not have been applied: read the table first (its version shows whether it landed), or send it again with the same key, which applies it at most once';
+
 /** Most tables one clock sweep fires (the rest wait for the next sweep). */
 const CLOCK_SWEEP_LIMIT = 100;
 
@@ -341,6 +348,9 @@ export class TableMaster {
     let committed = false;
     try {
       committed = await this.store.commitAt({ tableId: id, version, seat: seatOf(event), event, phase: decided.phase, snapshot: persist(table.engine) });
+    } catch (error) {
+      // The group commit words its own failures; any other failure of the commit leaves the outcome unknown.
+      throw error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', UNCONFIRMED);
     } finally {
       if (!committed) this.cache.drop(id); // the engine in memory is ahead of the database
     }
@@ -376,6 +386,10 @@ export class TableMaster {
     const fast = await this.#commitFast(id, sender, event, key);
     if (fast !== null) return fast;
     let changed: CachedTable | null = null;
+    /** True once the accepted event was written in the transaction: from then on a failure leaves the outcome unknown. */
+    let written = false;
+    /** True when the table was read again from its row (this node's copy was gone or behind). */
+    let reloaded = false;
     let reply: SendReply | null;
     try {
       const cached = this.cache.peek(id);
@@ -387,15 +401,26 @@ export class TableMaster {
         }
         if (sender.kind === 'clock' && !((row.deadlines[sender.seat] ?? Infinity) <= this.now())) return { reply: null }; // not (or no longer) due
         const idempotent = sender.kind === 'token' && key !== undefined;
+        let table = this.cache.peek(id);
+        const stale = table === null || table.version !== row.version || row.snapshot !== null || !isRunning(table.engine);
         if (idempotent) {
           const prior = await tx.prior(sender.tokenHash, key);
-          if (prior !== null) return { reply: prior as SendReply };
+          if (prior !== null) {
+            // A retry of a send whose reply was lost: this node's copy may have been dropped with that failure
+            // (or be behind), so it is read again, and its views and bots go on below as after any change.
+            if (stale) {
+              if (table !== null) this.cache.drop(id);
+              this.cache.put(cachedFromRow({ ...row, snapshot: await tx.snapshot() }));
+              reloaded = true;
+            }
+            return { reply: prior as SendReply };
+          }
         }
-        let table = this.cache.peek(id);
-        if (table === null || table.version !== row.version || row.snapshot !== null || !isRunning(table.engine)) {
+        if (table === null || stale) {
           if (table !== null) this.cache.drop(id);
           table = cachedFromRow({ ...row, snapshot: await tx.snapshot() });
           this.cache.put(table);
+          reloaded = true;
         }
         // The row is the truth for what changes without an engine event (who plays, names, clock, notice).
         table = { ...table, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice };
@@ -419,6 +444,7 @@ export class TableMaster {
               timing.deadlines = nextDeadlines({ clock: row.clock, previous: row.deadlines, phaseBefore: before, phaseAfter: sent.phase, waiting: waitingFor(sent.phase, after.context), players, actor: seat, now: this.now() });
             }
             if (sender.kind === 'clock') timing.notice = { code: 'CLOCK_RAN_OUT', seat: sender.seat, hand: row.hand, version };
+            written = true;
             await tx.commit({ tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine), ...timing });
             changed = { ...table, snapshot: after, version, players, ...timing };
             result = { ok: true, version, phase: sent.phase };
@@ -434,6 +460,9 @@ export class TableMaster {
       reply = locked.reply;
     } catch (error) {
       this.cache.drop(id); // the engine in memory may be ahead of what was committed
+      // Once the event was written, a failure (above all a connection lost while the database committed) leaves
+      // its fate unknown to this node: the reply must not promise that nothing changed.
+      if (written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', UNCONFIRMED);
       throw error;
     }
     if (changed !== null) {
@@ -441,9 +470,11 @@ export class TableMaster {
       this.hub.publish(changed);
       this.kickBots(id);
     } else {
-      // A refusal may have reloaded a table another node had moved on: its views go out too (once per version).
+      // A refusal or a retry may have reloaded a table another node had moved on (or that this node dropped after a
+      // failure): its views go out too (once per version), and bots that were due act.
       const current = this.cache.peek(id);
       if (current !== null) this.hub.publish(current);
+      if (reloaded) this.kickBots(id);
     }
     return reply;
   }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawSocket } from './raw.js';
-import { api, startNode, type Node } from './support.js';
+import { api, createTable, startNode, type Node } from './support.js';
 
 /** Headers of a POST whose body is announced at 100 bytes; the caller sends fewer. */
 const partialPost = 'POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
@@ -84,5 +84,39 @@ describe('shutdown with a request still arriving (pglite)', () => {
     await slow.closed();
     expect(slow.ended).toBe(true);
     expect(node.service.app.server.listening).toBe(false);
+  }, 60_000);
+
+  it('a request that arrives on a kept-alive connection once the shutdown began gets 503 in the service’s shape', async () => {
+    const node = await startNode({ location: { kind: 'pglite', dir: null }, closeMillis: 200 });
+    const table = await createTable(node.base, { seed: 5 });
+    const raw = new RawSocket(node.port);
+    const body = JSON.stringify({ event: { type: 'vote.cast', seat: 'east', vote: 'continue' } });
+    const parsed = nextRequest(node);
+    raw.write(`POST /api/tables/${table.id}/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${table.tokens.east}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    await parsed;
+    // The HTTP server starts closing (fastify's own 503 would answer from here on) while that request is in flight.
+    const server = node.service.app.server;
+    const serverClose = server.close.bind(server);
+    const serverClosing = new Promise<void>((resolve) => {
+      server.close = ((callback?: (error?: Error) => void) => {
+        resolve();
+        return serverClose(callback);
+      }) as typeof server.close;
+    });
+    const closed = node.close();
+    await serverClosing;
+    raw.write(`${body.slice(5)}GET /api/tables/${table.id} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${table.tokens.east}\r\n\r\n`);
+    await raw.closed();
+    await closed;
+    const replies = raw.text.split(/(?=HTTP\/1\.1 )/).filter((part) => part.startsWith('HTTP/1.1'));
+    expect(replies.length).toBeGreaterThan(0);
+    for (const reply of replies) {
+      const json = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { ok?: unknown; error?: { code?: unknown } };
+      // In flight before the close, or refused after it: either the table's answer or the service's error shape.
+      if (reply.startsWith('HTTP/1.1 503')) expect(json.error?.code, reply.slice(0, 60)).toBe('UNAVAILABLE');
+      else expect(typeof json.ok, reply.slice(0, 60)).toBe('boolean');
+    }
+    // Both requests were answered: the one in flight, and the one that came after the close began.
+    expect(replies).toHaveLength(2);
   }, 60_000);
 });

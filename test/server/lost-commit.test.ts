@@ -1,0 +1,77 @@
+/**
+ * A commit whose answer is lost: PostgreSQL committed the event, but the connection broke before the node heard so
+ * (a relay drops that one answer, test/server/commit-relay.ts). The reply must not claim that nothing changed, the
+ * retry with the same key returns the first result, and the table goes on: its live views move, its bots play.
+ * Needs CHARLESTON_TEST_PG (skipped without it); each test has a database of its own on that server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCommitRelay, type CommitRelay } from './commit-relay.js';
+import { expectStoredEqualsReplay } from './consistency.js';
+import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, moveFromView, privateDatabase, startNode, type Node } from './support.js';
+
+const url = process.env.CHARLESTON_TEST_PG;
+
+describe.runIf(url !== undefined && url !== '')('a commit whose answer is lost (postgres)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let relay: CommitRelay;
+  let node: Node;
+  beforeAll(async () => {
+    database = await privateDatabase(url as string);
+    const target = new URL(database.url);
+    relay = await startCommitRelay(target.hostname, Number(target.port));
+    const through = new URL(database.url);
+    through.port = String(relay.port);
+    node = await startNode({ location: { kind: 'postgres', url: through.toString() }, cleanupEveryMillis: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await node?.close();
+    await relay?.close();
+    await database?.drop();
+  }, 60_000);
+
+  const logOf = async (id: string): Promise<Array<{ version: number; event: { type: string } }>> =>
+    (await api(node.base, 'GET', `/api/tables/${id}/log`, { token: TEST_OPERATOR_TOKEN })).body.events;
+
+  it('says the outcome is unknown, not that nothing changed; the keyed retry returns the stored result', async () => {
+    const table = await createTable(node.base, { seed: 5 });
+    const view = (await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.east as string })).body.view;
+    const commit = moveFromView(view);
+    const lost = relay.loseNextCommitAnswer();
+    const first = await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: commit, key: 'east-1' } });
+    await lost;
+    expect(first.status).toBe(503);
+    expect(first.body.error.code).toBe('UNAVAILABLE');
+    expect(first.body.error.message).toMatch(/may or may not have been applied/);
+    expect(first.body.error.message).not.toMatch(/nothing was changed/);
+    // It did land: the log holds it at version 1, and the retry with the key says so without applying it again.
+    expect((await logOf(table.id)).map((row) => row.version)).toEqual([1]);
+    const retry = await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: commit, key: 'east-1' } });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ ok: true, version: 1 });
+    expect((await logOf(table.id)).map((row) => row.version)).toEqual([1]);
+    expect(await expectStoredEqualsReplay(node.service.db, [table.id])).toBeGreaterThan(0);
+  });
+
+  it('after the keyed retry, the live view moves on and the bots play, with no other request', async () => {
+    const table = await createTable(node.base, { seed: 11, seats: { south: 'teacher', west: 'teacher', north: 'teacher' } });
+    const east = await LiveClient.connect(node.base, table.id, table.tokens.east as string);
+    // The bots pass first; then the table waits for East alone.
+    await east.until(() => {
+      const waiting = east.latest?.view.waitingFor as string[] | undefined;
+      return waiting !== undefined && waiting.length === 1 && waiting[0] === 'east';
+    });
+    const move = moveFromView(east.latest?.view);
+    const lost = relay.loseNextCommitAnswer();
+    const first = await east.send(move, 'east-pass');
+    await lost;
+    expect(first).toMatchObject({ type: 'error', code: 'UNAVAILABLE' });
+    expect(first.message).toMatch(/may or may not have been applied/);
+    const retry = await east.send(move, 'east-pass');
+    expect(retry).toMatchObject({ type: 'result', ok: true });
+    // Before the fix no view followed and the bots never moved: this waited until the test's timeout.
+    await east.until(() => (east.latest?.version ?? 0) >= (retry.version as number) + 3);
+    expect(east.latest?.phase).not.toBe('firstCharleston.right');
+    await east.close();
+    expect(await expectStoredEqualsReplay(node.service.db, [table.id])).toBeGreaterThan(0);
+  }, 30_000);
+});
