@@ -88,7 +88,7 @@ function reviewView(seat: 'east' | 'south', accepted: ('south' | 'west' | 'north
 }
 
 function context(view: SeatView | PublicView, legal: LegalActions | null): FlowContext {
-  return { locale: 'en', view, legal, version: 9, chosen: [], blind: 0, pending: null, sending: null, nextId: 1, alert: null, showHint: false, failure: null, table: null };
+  return { locale: 'en', view, legal, version: 9, chosen: [], blind: 0, pending: null, pendingFor: null, sending: null, nextId: 1, alert: null, showHint: false, failure: null, table: null };
 }
 
 describe("East's declaration in review", () => {
