@@ -71,14 +71,14 @@ export const el: ClientCatalog = {
 
   'confirm.pass': 'Να περάσεις {tiles} ({direction});',
   'confirm.passBlind': { one: 'Να περάσεις {tiles} ({direction}) και {count} τυφλό;', other: 'Να περάσεις {tiles} ({direction}) και {count} τυφλά;' },
-  'confirm.give': 'Να δώσεις {tiles} στη θέση {partner};',
+  'confirm.give': 'Να δώσεις {tiles} στη θέση απέναντι — {partner};',
   'confirm.misdeal': 'Να δηλώσεις άκυρο μοίρασμα; Το χέρι ακυρώνεται: τα πλακίδια ανακατεύονται και μοιράζονται ξανά.',
   'confirm.declare': 'Να δηλώσεις ότι τα 14 πλακίδιά σου είναι νικητήριο χέρι; Το Charleston τελειώνει.',
   'confirm.nothing': 'τίποτα',
 
-  'courtesy.agreed': 'Συμφωνήσατε με τη θέση {partner}: {count}',
+  'courtesy.agreed': 'Συμφωνία — {partner}: {count}',
   'courtesy.offered': 'Πρόσφερες {count}.',
-  'courtesy.heading': 'Πέρασμα ευγενείας με τη θέση {partner}',
+  'courtesy.heading': 'Πέρασμα ευγενείας με τη θέση απέναντι: {partner}',
 
   'status.sending': 'Αποστολή…',
   'status.choose': 'Διάλεξε άλλα {count}.',
@@ -162,6 +162,10 @@ export const el: ClientCatalog = {
   'table.you': 'Εσύ',
   'tile.chosen': 'επιλεγμένο',
   'name.withSeat': "{name} ({seat})",
+  'seatTo.east': 'Ανατολή',
+  'seatTo.south': 'Νότο',
+  'seatTo.west': 'Δύση',
+  'seatTo.north': 'Βορρά',
   'name.label': "Το όνομά σου σε αυτό το τραπέζι",
   'name.save': "Αποθήκευσε το όνομα",
   'name.saved': "Το όνομά σου αποθηκεύτηκε· οι άλλοι το βλέπουν.",

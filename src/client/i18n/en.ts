@@ -163,6 +163,11 @@ export const en = {
   'table.you': 'You',
   'tile.chosen': 'chosen',
   'name.withSeat': "{name} ({seat})",
+  // A wind's name after "to" (the arrow's receiver): Greek takes the accusative after "προς".
+  'seatTo.east': 'East',
+  'seatTo.south': 'South',
+  'seatTo.west': 'West',
+  'seatTo.north': 'North',
   'name.label': "Your name at this table",
   'name.save': "Save the name",
   'name.saved': "Your name is saved; the others see it.",
