@@ -9,7 +9,6 @@ import { assign, fromCallback, sendTo, setup } from 'xstate';
 import { JOKER, t } from '../index.js';
 import {
   CONFIRMED_ACTIONS,
-  canAccept,
   eventFor,
   hasChoice,
   isIncomplete,
