@@ -125,6 +125,23 @@ describe('keyboard focus', () => {
   }
 });
 
+describe('keyboard focus at a table of the service', () => {
+  it('stays on the rack after Enter on Confirm, also when the tiles it was on leave the rack', async () => {
+    const table = await createTable({ east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' }, { seed: 2020, locale: 'en' });
+    const page = await openPage(`${suite.server.base}/t/${table.id}?lang=en#${table.tokens.east as string}`);
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    // The first three natural tiles: focus goes to the rack's first tile after the send, which is one of them
+    // (when the first tile is not a joker), and leaves the rack when the pass resolves.
+    await chooseTiles(page, 3);
+    await page.click('[data-action="pass"]');
+    expect(await focusOf(page)).toBe('confirm');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-phase="firstCharleston.across"]').waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('[data-flow]')?.getAttribute('data-flow') === 'live.choosing');
+    expect(await focusOf(page)).toBe('tile');
+  }, 60_000);
+});
+
 /** Whether the element at the centre of the action's button is that button (not the sticky rack above it). */
 const hitsItself = (page: Page, action: string): Promise<string> =>
   page.evaluate((name) => {

@@ -23,7 +23,7 @@ import { seatLabel } from '../table-info.js';
 import { isInReview, resolvedPassDirection } from '../flow.logic.js';
 import { EndOfHand } from './EndOfHand.js';
 import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
-import { useConfirmFocus, useDockHeight, useRevealWhen } from './focus.js';
+import { useConfirmFocus, useDockHeight, useFocusKeeper, useRevealWhen } from './focus.js';
 import { RackTile } from './Tile.js';
 
 /** Props of a table page. */
@@ -69,6 +69,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
   const rackRef = useRef<HTMLElement>(null);
   const confirming = seat?.confirm != null;
   useConfirmFocus(confirming, page.flow === 'live.sending', pageRef, confirmBoxRef, confirmRef);
+  useFocusKeeper(pageRef);
   useDockHeight(rackRef, seat !== null);
   // The phase's controls are scrolled into view (above the phone's sticky rack) when the phase brings new ones, and
   // when the packet is complete and Pass or Give becomes the next thing to press.

@@ -59,6 +59,39 @@ export function useConfirmFocus(open: boolean, sending: boolean, page: RefObject
 }
 
 /**
+ * Keeps keyboard focus in the page when the control holding it is removed (a tile that leaves the rack when a pass
+ * resolves, a button of a phase that is over): focus then goes to the rack's first tile or the phase's action.
+ * Focus the player took elsewhere (a click on the background, another window) is left alone: a control that lost
+ * focus while still on the page was left by the player, not removed.
+ */
+export function useFocusKeeper(page: RefObject<HTMLElement | null>): void {
+  const inPage = useRef(false);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent): void => {
+      inPage.current = event.target instanceof Node && page.current?.contains(event.target) === true;
+    };
+    const onFocusOut = (event: FocusEvent): void => {
+      const target = event.target;
+      if (event.relatedTarget !== null || !(target instanceof Node)) return;
+      // Removal fires focusout too: once the removal is done, a removed control is no longer on the page.
+      queueMicrotask(() => {
+        if (target.isConnected) inPage.current = false;
+      });
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [page]);
+  // After every render: the render may have removed the focused control.
+  useLayoutEffect(() => {
+    if (inPage.current && focusIsLost()) focusFirst(mainControls(page.current));
+  });
+}
+
+/**
  * Reserves the sticky rack's height as the page's bottom scroll padding (`--dock-height`, read by the style on a
  * phone), so that scrolling a control into view puts it above the rack.
  */
