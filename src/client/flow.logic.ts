@@ -79,6 +79,8 @@ export interface FlowContext {
   blind: number;
   /** The event waiting for the confirm step. */
   pending: ClientEvent | null;
+  /** Where the confirm step was opened (the action, the hand and the phase), while `pending` waits for it. */
+  pendingFor: PendingOrigin | null;
   /** The id of the event being sent. */
   sending: number | null;
   nextId: number;
@@ -88,6 +90,20 @@ export interface FlowContext {
   failure: string | null;
   /** The table's own fields of the latest view (hand number, current seat, names, clock, notice). */
   table: TableInfo | null;
+}
+
+/**
+ * Where a confirm step was opened: the action it confirms and the hand and phase it belongs to. A confirm step
+ * is only good for that hand and phase (see {@link isPendingCurrent}).
+ */
+export interface PendingOrigin {
+  action: ActionName;
+  count?: number;
+  phase: string;
+  /** The engine's hand number of the view. */
+  hand: number;
+  /** The table's own count of hands (the service's), null when the view came without it. */
+  tableHand: number | null;
 }
 
 /** Events of the flow: the transport's reports and the player's gestures. */
@@ -182,6 +198,35 @@ export function refusalText(locale: Locale, refusal: ReportedRefusal): string {
   } catch {
     return refusal.message;
   }
+}
+
+/** Where a confirm step for `action` opens now, or null before the first view. */
+export function pendingOrigin(context: Pick<FlowContext, 'view' | 'table'>, action: ActionName, count?: number): PendingOrigin | null {
+  if (context.view === null) return null;
+  const origin: PendingOrigin = { action, phase: context.view.phase, hand: context.view.hand, tableHand: context.table?.hand ?? null };
+  return count === undefined ? origin : { ...origin, count };
+}
+
+/** An event in a form that does not depend on the order of its keys or of its tiles. */
+function canonicalEvent(event: ClientEvent): string {
+  const entries = Object.entries(event)
+    .map(([key, value]: [string, unknown]) => [key, Array.isArray(value) ? [...(value as string[])].sort() : value] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(entries);
+}
+
+/**
+ * True while the event held for the confirm step may still be sent as it is: the table is still in the hand and
+ * phase the step was opened in, the action is still legal for this seat (the table's `actions`), and the event the
+ * action stands for now is the very event held (the same tiles, blind count and seat). A confirm step opened in
+ * one pass must never send its tiles as the next pass.
+ */
+export function isPendingCurrent(context: FlowContext): boolean {
+  const { pending, pendingFor: origin, view } = context;
+  if (pending === null || origin === null || view === null) return false;
+  if (view.phase !== origin.phase || view.hand !== origin.hand || (context.table?.hand ?? null) !== origin.tableHand) return false;
+  const now = eventFor(context, origin.action, origin.count);
+  return now !== null && !isIncomplete(context, origin.action) && canonicalEvent(now) === canonicalEvent(pending);
 }
 
 /** True when a pass or courtesy packet does not hold the tiles it needs yet. */

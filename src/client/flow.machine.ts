@@ -9,10 +9,11 @@ import { assign, fromCallback, sendTo, setup } from 'xstate';
 import { JOKER, t } from '../index.js';
 import {
   CONFIRMED_ACTIONS,
-  canAccept,
   eventFor,
   hasChoice,
   isIncomplete,
+  isPendingCurrent,
+  pendingOrigin,
   refusalText,
   tilesNeeded,
   type FlowContext,
@@ -51,16 +52,7 @@ export const flowMachine = setup({
   guards: {
     isNewerView: ({ context, event }) => event.type === 'transport.view' && (context.view === null || event.version >= context.version),
     hasChoice: ({ context }) => hasChoice(context.legal),
-    isPendingStillLegal: ({ context }) => {
-      const pending = context.pending;
-      if (pending === null || context.legal === null) return false;
-      if (pending.type === 'pass.commit') return context.legal.pass !== null;
-      if (pending.type === 'courtesy.commit') return context.legal.courtesy !== null;
-      if (pending.type === 'misdeal.declare') return context.legal.declareMisdeal;
-      if (pending.type === 'hand.declareMahjong') return context.legal.declareMahjong;
-      if (pending.type === 'declaration.accept') return canAccept(context.legal);
-      return false;
-    },
+    isPendingCurrent: ({ context }) => isPendingCurrent(context),
     isChoosableTile: ({ context, event }) => {
       if (event.type !== 'tile.toggle' || context.view === null || !isSeatView(context.view)) return false;
       const tile = context.view.rack.find((entry) => entry.id === event.id);
@@ -99,8 +91,10 @@ export const flowMachine = setup({
       const need = 3 - event.count;
       return { blind: event.count, chosen: context.chosen.slice(Math.max(0, context.chosen.length - need)) };
     }),
-    holdPending: assign(({ context, event }) => (event.type === 'act' ? { pending: eventFor(context, event.action, event.count), alert: null } : {})),
-    clearPending: assign({ pending: null }),
+    holdPending: assign(({ context, event }) =>
+      event.type === 'act' ? { pending: eventFor(context, event.action, event.count), pendingFor: pendingOrigin(context, event.action, event.count), alert: null } : {},
+    ),
+    clearPending: assign({ pending: null, pendingFor: null }),
     sendPending: sendTo('transport', ({ context }): TransportCommand => ({ type: 'send', id: context.nextId, event: context.pending as ClientEvent })),
     sendDirect: sendTo('transport', ({ context, event }): TransportCommand => ({
       type: 'send',
@@ -110,8 +104,8 @@ export const flowMachine = setup({
     markSending: assign(({ context }) => ({ sending: context.nextId, nextId: context.nextId + 1, alert: null })),
     recordResult: assign(({ context, event }) => {
       if (event.type !== 'transport.result') return {};
-      if (event.ok) return { sending: null, pending: null, chosen: [], showHint: false };
-      return { sending: null, pending: null, alert: refusalText(context.locale, event.refusal) };
+      if (event.ok) return { sending: null, pending: null, pendingFor: null, chosen: [], showHint: false };
+      return { sending: null, pending: null, pendingFor: null, alert: refusalText(context.locale, event.refusal) };
     }),
     toggleHint: assign(({ context }) => ({ showHint: !context.showHint })),
     setLocale: assign(({ event }) => (event.type === 'locale.set' ? { locale: event.locale } : {})),
@@ -128,6 +122,7 @@ export const flowMachine = setup({
     chosen: [],
     blind: 0,
     pending: null,
+    pendingFor: null,
     sending: null,
     nextId: 1,
     alert: null,
@@ -178,17 +173,20 @@ export const flowMachine = setup({
           },
         },
         confirming: {
-          description: 'The page asks before a pass, a courtesy packet, a declaration or a misdeal.',
+          description:
+            'The page asks before a pass, a courtesy packet, a declaration or a misdeal. The step holds only while the table stays in the hand and phase it was opened in and the held event is still what the action stands for.',
           on: {
-            'transport.view': [
-              { guard: 'isNewerView', actions: 'recordView', target: 'checkingPending' },
+            'transport.view': [{ guard: 'isNewerView', actions: 'recordView', target: 'checkingPending' }],
+            confirm: [
+              { guard: 'isPendingCurrent', target: 'sending', actions: ['sendPending', 'markSending'] },
+              { target: 'routing', actions: 'clearPending' },
             ],
-            confirm: { target: 'sending', actions: ['sendPending', 'markSending'] },
             cancel: { target: 'routing', actions: 'clearPending' },
           },
         },
         checkingPending: {
-          always: [{ guard: 'isPendingStillLegal', target: 'confirming' }, { target: 'routing', actions: 'clearPending' }],
+          description: 'A new view arrived during the confirm step: it stays open only if it still holds (a new phase closes it).',
+          always: [{ guard: 'isPendingCurrent', target: 'confirming' }, { target: 'routing', actions: 'clearPending' }],
         },
         sending: {
           description: 'The event is on its way; its result decides what comes next.',

@@ -138,6 +138,14 @@ export function seatLabel(locale: Locale, seat: Seat, names: Partial<Record<Seat
 }
 
 /**
+ * A seat as people read it after "to" (the pass arrow's receiver): a person's name as {@link seatLabel} gives it,
+ * a wind alone in the form the language takes there (Greek "προς Βορρά", the accusative).
+ */
+export function seatAfterTo(locale: Locale, seat: Seat, names: Partial<Record<Seat, string>> | undefined): string {
+  return names?.[seat] === undefined ? ct(locale, `seatTo.${seat}`) : seatLabel(locale, seat, names);
+}
+
+/**
  * Whole seconds left before `deadline` (server time), now, by the client's clock: the server's `now` and the
  * client's `receivedAt` were the same instant, so server time = client time + (now − receivedAt). Never negative;
  * rounded up, so "1" shows until the last moment.

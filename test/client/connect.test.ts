@@ -43,6 +43,7 @@ function contextAt(table: CharlestonService, seat: Seat, extra: Partial<FlowCont
     chosen: [],
     blind: 0,
     pending: null,
+    pendingFor: null,
     sending: null,
     nextId: 1,
     alert: null,

@@ -7,11 +7,11 @@
 import '../../src/i18n/locales.js';
 import { createActor, fromCallback, waitFor, type Actor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { flowMachine, type FlowEvent } from '../../src/client/flow.machine.js';
+import { flowMachine, isPendingCurrent, type FlowContext, type FlowEvent } from '../../src/client/flow.machine.js';
 import { soloTransport } from '../../src/client/solo-transport.js';
 import type { TransportCommand, TransportReport } from '../../src/client/transport.js';
 import { isSeatView } from '../../src/client/transport.js';
-import { createCharleston, legalActions, viewFor, type Locale } from '../../src/index.js';
+import { createCharleston, legalActions, viewFor, type Locale, type Seat } from '../../src/index.js';
 
 function soloActor(seed: number, locale: Locale = 'en'): Actor<typeof flowMachine> {
   const actor = createActor(flowMachine.provide({ actors: { transport: soloTransport({ seed, botDelay: 0 }) } }), { input: { locale } });
@@ -157,6 +157,132 @@ describe('the client flow machine', () => {
     actor.send({ type: 'confirm' });
     expect(sent[1]).toEqual({ type: 'send', id: 2, event: { type: 'misdeal.declare', seat: 'south' } });
     actor.stop();
+  });
+
+  describe('a confirm step holds only in the hand and phase it was opened in', () => {
+    /** A flow machine fed by hand: the test plays the table (the engine) and reports its views; every send is kept. */
+    function handFed(seed: number): {
+      actor: Actor<typeof flowMachine>;
+      table: ReturnType<typeof createCharleston>;
+      sent: TransportCommand[];
+      report: (seat?: Seat) => void;
+    } {
+      const table = createCharleston({ seed });
+      let sendBack: ((event: TransportReport) => void) | null = null;
+      const sent: TransportCommand[] = [];
+      const transport = fromCallback<TransportCommand, { locale: Locale }, TransportReport>(({ sendBack: back, receive }) => {
+        sendBack = back;
+        receive((command) => sent.push(command));
+      });
+      const actor = createActor(flowMachine.provide({ actors: { transport } }), { input: { locale: 'en' } });
+      actor.start();
+      let version = 0;
+      const report = (seat: Seat = 'east'): void => {
+        const snapshot = table.getSnapshot();
+        version += 1;
+        (sendBack as unknown as (event: TransportReport) => void)({ type: 'transport.view', version, view: viewFor(snapshot, seat), legal: legalActions(snapshot, seat) });
+      };
+      report();
+      return { actor, table, sent, report };
+    }
+    /** A seat passes the first three natural tiles of its rack (as the teacher bot does when a clock runs out). */
+    const passFor = (table: ReturnType<typeof createCharleston>, seat: Seat, skip = 0): void => {
+      const tiles = viewFor(table.getSnapshot(), seat)
+        .rack.filter((tile) => tile.tile !== 'J')
+        .slice(skip, skip + 3)
+        .map((tile) => tile.tile);
+      const result = table.send({ type: 'pass.commit', seat, tiles });
+      if (!result.ok) throw new Error(`${seat} could not pass: ${result.refusal.message}`);
+    };
+    const openPassConfirm = (actor: Actor<typeof flowMachine>): void => {
+      for (const tile of rackOf(actor).filter((each) => each.tile !== 'J').slice(0, 3)) actor.send({ type: 'tile.toggle', id: tile.id });
+      actor.send({ type: 'act', action: 'pass' });
+      expect(actor.getSnapshot().matches({ live: 'confirming' })).toBe(true);
+    };
+
+    it('a view in a new phase closes it: the page is back to choosing and Confirm sends nothing', () => {
+      const { actor, table, sent, report } = handFed(7);
+      openPassConfirm(actor);
+      // The clock ran out: the bot passed for East (other tiles), the others passed, the table moved to the across pass.
+      for (const seat of ['east', 'south', 'west', 'north'] as const) passFor(table, seat, seat === 'east' ? 3 : 0);
+      report();
+      expect(actor.getSnapshot().context.view?.phase).toBe('firstCharleston.across');
+      expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+      expect(actor.getSnapshot().context.pending).toBeNull();
+      actor.send({ type: 'confirm' });
+      expect(sent).toEqual([]);
+      expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+      actor.stop();
+    });
+
+    it('a view in which the action is no longer legal closes it (another tab of the seat passed)', () => {
+      const { actor, table, sent, report } = handFed(7);
+      openPassConfirm(actor);
+      passFor(table, 'east', 3);
+      report();
+      expect(actor.getSnapshot().matches({ live: 'waiting' })).toBe(true);
+      expect(actor.getSnapshot().context.pending).toBeNull();
+      actor.send({ type: 'confirm' });
+      expect(sent).toEqual([]);
+      actor.stop();
+    });
+
+    it('a view of the same phase that leaves the action legal keeps it, and Confirm sends the tiles it showed', () => {
+      const { actor, table, sent, report } = handFed(7);
+      openPassConfirm(actor);
+      const held = actor.getSnapshot().context.pending;
+      passFor(table, 'south');
+      report();
+      expect(actor.getSnapshot().matches({ live: 'confirming' })).toBe(true);
+      actor.send({ type: 'confirm' });
+      expect(sent).toEqual([{ type: 'send', id: 1, event: held }]);
+      actor.stop();
+    });
+
+    it.each(['declare', 'misdeal'] as const)('%s, held for confirming, closes when the phase moves on', (action) => {
+      // Seed 7 lets East declare and declare a misdeal in the first right pass, and both stay legal in the across.
+      const { actor, table, sent, report } = handFed(7);
+      actor.send({ type: 'act', action });
+      expect(actor.getSnapshot().matches({ live: 'confirming' })).toBe(true);
+      for (const seat of ['east', 'south', 'west', 'north'] as const) passFor(table, seat);
+      report();
+      expect(actor.getSnapshot().context.view?.phase).toBe('firstCharleston.across');
+      expect(actor.getSnapshot().context.legal?.declareMisdeal).toBe(true);
+      expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);
+      actor.send({ type: 'confirm' });
+      expect(sent).toEqual([]);
+      actor.stop();
+    });
+  });
+
+  it('isPendingCurrent: a held event is good only for its own phase and hand, with the same tiles', () => {
+    const table = createCharleston({ seed: 7 });
+    const snapshot = table.getSnapshot();
+    const view = viewFor(snapshot, 'east');
+    const naturals = view.rack.filter((tile) => tile.tile !== 'J').slice(0, 3);
+    const context: FlowContext = {
+      locale: 'en',
+      view,
+      legal: legalActions(snapshot, 'east'),
+      version: 1,
+      chosen: naturals.map((tile) => tile.id),
+      blind: 0,
+      pending: { type: 'pass.commit', seat: 'east', tiles: naturals.map((tile) => tile.tile).reverse() },
+      pendingFor: { action: 'pass', phase: 'firstCharleston.right', hand: view.hand, tableHand: null },
+      sending: null,
+      nextId: 1,
+      alert: null,
+      showHint: false,
+      failure: null,
+      table: null,
+    };
+    expect(isPendingCurrent(context)).toBe(true);
+    // The same legal pass, but in another phase than the one the step was opened in.
+    expect(isPendingCurrent({ ...context, pendingFor: { action: 'pass', phase: 'firstCharleston.across', hand: view.hand, tableHand: null } })).toBe(false);
+    expect(isPendingCurrent({ ...context, pendingFor: { action: 'pass', phase: 'firstCharleston.right', hand: view.hand + 1, tableHand: null } })).toBe(false);
+    // Other tiles chosen than those the step showed.
+    expect(isPendingCurrent({ ...context, chosen: view.rack.filter((tile) => tile.tile !== 'J').slice(1, 4).map((tile) => tile.id) })).toBe(false);
+    expect(isPendingCurrent({ ...context, pendingFor: null })).toBe(false);
   });
 
   it('fails with a clear message when the host gives no transport', () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
 import { DESKTOP, PHONE } from './support/browser.js';
 import { useServiceBrowser } from './support/suite.js';
+import { playSeat } from './support/play.js';
 import { walkHand } from './support/walk.js';
 
 const suite = useServiceBrowser();
@@ -91,6 +92,37 @@ describe('the end of a hand', () => {
     await watcher.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     expect(await watcher.locator('[data-review]').count()).toBe(0);
   }, 180_000);
+});
+
+describe('the review on a phone', () => {
+  it('keeps a blind count beside its tiles, writes "nothing" at the size of the line, and sets who stopped apart from the votes', async () => {
+    const page = await openPage(`${suite.server.base}/solo?lang=en&seed=2026&botDelay=0`, PHONE);
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
+    // East forwards all three blind in the first left (a packet of nothing), stops at the checkpoint, offers none.
+    await playSeat(page, { vote: 'stop', blind: 3, offer: 0, timeout: 30_000 });
+    await page.locator('[data-review="loaded"]').waitFor({ timeout: 15_000 });
+    const layout = await page.evaluate(() => {
+      const packets = [...document.querySelectorAll('[data-review] .review-packet')];
+      // Each count forwarded unseen starts no further left than its packet's tiles: it never wraps under the sender.
+      const blindUnderSender = packets.filter((packet) => {
+        const blind = packet.querySelector('.review-blind');
+        const who = packet.querySelector('.review-who');
+        if (blind === null || who === null) return false;
+        return blind.getBoundingClientRect().left < who.getBoundingClientRect().right;
+      }).length;
+      const blinds = packets.filter((packet) => packet.querySelector('.review-blind') !== null).length;
+      // The element whose own text is "nothing", against the sender's size on the same line.
+      const nothing = [...document.querySelectorAll('[data-review] .review-packet *')].find((node) => [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent === 'nothing'));
+      const whoSize = getComputedStyle(document.querySelector('[data-review] .review-who') as Element).fontSize;
+      const votes = document.querySelector('[data-review] .review-votes') as HTMLElement | null;
+      return { blinds, blindUnderSender, nothing: nothing === undefined ? null : getComputedStyle(nothing).fontSize, whoSize, votes: votes?.innerText ?? '' };
+    });
+    expect(layout.blinds).toBeGreaterThan(0);
+    // The list of votes ends with a full stop; who stopped is a sentence on its own line.
+    const votesRead = /: (stop|continue)\.\n(East|South|West|North) stopped the second Charleston\.$/.test(layout.votes);
+    expect({ blindUnderSender: layout.blindUnderSender, nothing: layout.nothing, votesRead }).toEqual({ blindUnderSender: 0, nothing: layout.whoSize, votesRead: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 120_000);
 });
 
 describe('the lobby for friends', () => {

@@ -5,10 +5,13 @@
 import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, TILE_CODES, t } from '../../src/index.js';
-import { CLIENT_CATALOGS, ct, type ClientKey } from '../../src/client/i18n/catalog.js';
+import { CLIENT_CATALOGS, ct, type ClientEntry, type ClientKey } from '../../src/client/i18n/catalog.js';
 import { en } from '../../src/client/i18n/en.js';
 import { askedLocale, browserLocale, parseRoute, seatLink } from '../../src/client/route.js';
 import { tileFace, tileName } from '../../src/client/tiles.js';
+
+/** The forms of a catalog entry: the template, or each plural form. */
+const formsOf = (entry: ClientEntry): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry).filter((form): form is string => typeof form === 'string'));
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string).sort();
 
@@ -16,9 +19,18 @@ describe('the client catalogs', () => {
   it.each(LOCALES)('%s has every English key, with the same placeholders, and no empty text', (locale) => {
     const catalog = CLIENT_CATALOGS[locale];
     for (const key of Object.keys(en) as ClientKey[]) {
-      expect(catalog[key], `${locale} ${key}`).toBeTypeOf('string');
-      expect(catalog[key].trim().length, `${locale} ${key}`).toBeGreaterThan(0);
-      expect(placeholders(catalog[key]), `${locale} ${key}`).toEqual(placeholders(en[key]));
+      const english = placeholders(formsOf(en[key])[0] as string);
+      const entry = catalog[key];
+      // Plural forms are chosen by a count, so a message with them has one, and always an `other` form.
+      if (typeof entry !== 'string') {
+        expect(entry.other, `${locale} ${key}`).toBeTypeOf('string');
+        expect(english, `${locale} ${key}`).toContain('count');
+      }
+      for (const form of formsOf(entry)) {
+        expect(form, `${locale} ${key}`).toBeTypeOf('string');
+        expect(form.trim().length, `${locale} ${key}`).toBeGreaterThan(0);
+        expect(placeholders(form), `${locale} ${key}`).toEqual(english);
+      }
     }
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(en).sort());
   });
@@ -38,6 +50,20 @@ describe('the client catalogs', () => {
     expect(tileName('el', 'J')).toBe('τζόκερ');
     expect(tileName('sw', 'J')).toBe('joka');
     expect(ct('ca', 'action.offer', { count: 2 })).toBe('Ofereix 2');
+  });
+
+  it('agrees the words of a count with it (plural forms by Intl.PluralRules)', () => {
+    expect(ct('ca', 'end.blind', { count: 1 })).toBe('1 passada a cegues');
+    expect(ct('ca', 'end.blind', { count: 2 })).toBe('2 passades a cegues');
+    expect(ct('ca', 'rack.packetBlind', { count: 1 })).toBe('i 1 passada a cegues');
+    expect(ct('el', 'blind.option', { count: 1 })).toBe('1 τυφλό');
+    expect(ct('el', 'blind.option', { count: 3 })).toBe('3 τυφλά');
+    expect(ct('el', 'blind.option', { count: 0 })).toBe('0 τυφλά');
+    expect(ct('el', 'rack.packetBlind', { count: 1 })).toBe('και 1 τυφλό');
+    expect(ct('el', 'end.blind', { count: 1 })).toBe('1 προωθήθηκε τυφλά');
+    expect(ct('el', 'confirm.passBlind', { tiles: 'τζόκερ', direction: 'Αριστερά', count: 1 })).toBe('Να περάσεις τζόκερ (Αριστερά) και 1 τυφλό;');
+    expect(ct('en', 'table.backs', { seat: 'North', count: 1 })).toBe('North: 1 tile, face down');
+    expect(ct('sw', 'table.backs', { seat: 'Kaskazini', count: 13 })).toBe('Kaskazini: vigae 13, uso chini');
   });
 
   it.each(LOCALES)("%s calls a misdeal by the engine's own name on every misdeal control", (locale) => {

@@ -7,7 +7,7 @@ import '../../src/i18n/locales.js';
 import { describe, expect, it } from 'vitest';
 import { connect, voteNote, type ControlProps } from '../../src/client/connect.js';
 import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
-import { cleanName, countdowns, declarationOf, noticeText, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
+import { cleanName, countdowns, declarationOf, noticeText, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
 import { qrPath } from '../../src/client/ui/Invite.js';
 import { isLoopbackOrigin, tableRequest } from '../../src/client/ui/Lobby.js';
 import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
@@ -55,6 +55,20 @@ describe('the table fields of a view message', () => {
     expect(cleanName('😀'.repeat(30))).toBe('😀'.repeat(24));
   });
 
+  it('names the receiver after "to" in the form the language takes there (Greek: the accusative after προς)', () => {
+    const greek = (['east', 'south', 'west', 'north'] as const).map((seat) => ct('el', 'table.to', { seat: seatAfterTo('el', seat, {}) }));
+    expect(greek).toEqual(['προς Ανατολή', 'προς Νότο', 'προς Δύση', 'προς Βορρά']);
+    expect(ct('el', 'table.arrow', { direction: 'Απέναντι', seat: seatAfterTo('el', 'north', {}) })).toBe('Απέναντι: προς Βορρά');
+    // With a person's name, the name leads and the wind is its label.
+    expect(seatAfterTo('el', 'north', { north: 'Ελένη' })).toBe('Ελένη (Βορράς)');
+    expect(seatAfterTo('en', 'north', {})).toBe('North');
+    expect(seatAfterTo('ca', 'west', {})).toBe('Oest');
+    // The courtesy lines read well with a name: no "τη θέση Maximiliano Fernández (Βορράς)".
+    const partner = seatLabel('el', 'north', { north: 'Maximiliano Fernández' });
+    expect(ct('el', 'courtesy.heading', { partner })).toBe('Πέρασμα ευγενείας με τη θέση απέναντι: Maximiliano Fernández (Βορράς)');
+    expect(ct('el', 'courtesy.agreed', { partner, count: 2 })).toBe('Συμφωνία — Maximiliano Fernández (Βορράς): 2');
+  });
+
   it('counts down from the deadline, corrected for the client clock running ahead or behind', () => {
     const clock = { now: 1_000_000 };
     // Received when the server said 1 000 000 and the client's clock said 2 000 000 (a million ms ahead).
@@ -88,7 +102,7 @@ function reviewView(seat: 'east' | 'south', accepted: ('south' | 'west' | 'north
 }
 
 function context(view: SeatView | PublicView, legal: LegalActions | null): FlowContext {
-  return { locale: 'en', view, legal, version: 9, chosen: [], blind: 0, pending: null, sending: null, nextId: 1, alert: null, showHint: false, failure: null, table: null };
+  return { locale: 'en', view, legal, version: 9, chosen: [], blind: 0, pending: null, pendingFor: null, sending: null, nextId: 1, alert: null, showHint: false, failure: null, table: null };
 }
 
 describe("East's declaration in review", () => {

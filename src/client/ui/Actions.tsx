@@ -5,11 +5,12 @@
  * where the packet goes). The misdeal, a table-level action, is in the {@link TableMenu} with its consequence
  * stated. These components only render: every prop and every event comes from `connect`.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Locale } from '../../index.js';
 import type { ControlProps, SeatProps } from '../connect.js';
 import type { FlowEvent } from '../flow.logic.js';
 import { ct } from '../i18n/catalog.js';
+import { focusIsLost } from './focus.js';
 
 /** One control as a button. */
 export function Control({ control, send, buttonRef }: { control: ControlProps; send: (event: FlowEvent) => void; buttonRef?: React.Ref<HTMLButtonElement> }) {
@@ -33,12 +34,14 @@ export interface ActionsProps {
   locale: Locale;
   seat: SeatProps;
   send: (event: FlowEvent) => void;
+  /** The section, for the page to scroll it into view. */
+  sectionRef?: React.Ref<HTMLElement>;
 }
 
 /** The controls of this phase. */
-export function Actions({ locale, seat, send }: ActionsProps) {
+export function Actions({ locale, seat, send, sectionRef }: ActionsProps) {
   return (
-    <section className="actions" aria-label={ct(locale, 'action.group')}>
+    <section ref={sectionRef} className="actions" aria-label={ct(locale, 'action.group')}>
       {seat.blind.length > 0 && (
         <fieldset className="blind">
           <legend>{ct(locale, 'blind.legend')}</legend>
@@ -77,10 +80,20 @@ export interface TableMenuProps {
   send: (event: FlowEvent) => void;
 }
 
-/** The rare table-level actions behind a menu button (`data-action="menu"`), each with its consequence stated. */
+/**
+ * The rare table-level actions behind a menu button (`data-action="menu"`), each with its consequence stated. When
+ * the menu closes (Escape, Close, or its action chosen) and focus would fall to the page's body, it goes back to
+ * the menu button.
+ */
 export function TableMenu({ locale, menu, send }: TableMenuProps) {
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useLayoutEffect(() => {
+    if (!open && wasOpen.current && focusIsLost()) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (event: KeyboardEvent): void => {
@@ -93,7 +106,7 @@ export function TableMenu({ locale, menu, send }: TableMenuProps) {
   if (menu === null) return null;
   return (
     <div className="menu">
-      <button type="button" className="menu-button" data-action="menu" aria-expanded={open} aria-controls="table-menu" aria-label={ct(locale, 'menu.open')} title={ct(locale, 'menu.open')} onClick={() => setOpen(!open)}>
+      <button ref={button} type="button" className="menu-button" data-action="menu" aria-expanded={open} aria-controls="table-menu" aria-label={ct(locale, 'menu.open')} title={ct(locale, 'menu.open')} onClick={() => setOpen(!open)}>
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="5" cy="12" r="2.2" />
           <circle cx="12" cy="12" r="2.2" />

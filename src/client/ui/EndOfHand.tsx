@@ -35,10 +35,11 @@ function Packet({ locale, packet, names }: { locale: Locale; packet: ReviewPacke
   return (
     <li className="review-packet" data-from={packet.from} data-to={packet.to}>
       <span className="review-who">{ct(locale, 'end.packet', { from: seatLabel(locale, packet.from, names), to: seatLabel(locale, packet.to, names) })}</span>
+      {/* The tiles and the count forwarded unseen stay together, beside the sender (on a phone they wrap as one). */}
       <span className="review-tiles">
-        {packet.tiles.length === 0 ? ct(locale, 'end.nothing') : packet.tiles.map((tile, index) => <TileFace key={index} locale={locale} tile={tile} className="small" />)}
+        {packet.tiles.length === 0 ? <span className="review-nothing">{ct(locale, 'end.nothing')}</span> : packet.tiles.map((tile, index) => <TileFace key={index} locale={locale} tile={tile} className="small" />)}
+        {packet.blind > 0 && <span className="review-blind">+ {ct(locale, 'end.blind', { count: packet.blind })}</span>}
       </span>
-      {packet.blind > 0 && <span className="review-blind">+ {ct(locale, 'end.blind', { count: packet.blind })}</span>}
     </li>
   );
 }
@@ -110,8 +111,8 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, 
                 </ul>
                 {pass.phase === 'firstCharleston.left' && loaded.review.votes.length > 0 && (
                   <p className="review-votes">
-                    {ct(locale, 'end.votes')}: {loaded.review.votes.map((vote) => ct(locale, vote.vote === 'stop' ? 'end.vote.stop' : 'end.vote.continue', { seat: label(vote.seat) })).join(' · ')}
-                    {loaded.review.stoppedBy !== null && <strong> {ct(locale, 'table.stoppedBy', { seat: label(loaded.review.stoppedBy) })}</strong>}
+                    {ct(locale, 'end.votes')}: {loaded.review.votes.map((vote) => ct(locale, vote.vote === 'stop' ? 'end.vote.stop' : 'end.vote.continue', { seat: label(vote.seat) })).join(' · ')}.
+                    {loaded.review.stoppedBy !== null && <strong className="review-stopped">{ct(locale, 'table.stoppedBy', { seat: label(loaded.review.stoppedBy) })}</strong>}
                   </p>
                 )}
               </section>

@@ -23,6 +23,7 @@ import { seatLabel } from '../table-info.js';
 import { isInReview, resolvedPassDirection } from '../flow.logic.js';
 import { EndOfHand } from './EndOfHand.js';
 import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
+import { useConfirmFocus, useDockHeight, useFocusKeeper, useRevealWhen } from './focus.js';
 import { RackTile } from './Tile.js';
 
 /** Props of a table page. */
@@ -61,11 +62,20 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
   const info = snapshot.context.table;
   const view = snapshot.context.view;
   const send = (event: FlowEvent): void => actor.send(event);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const confirmBoxRef = useRef<HTMLElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const actionsRef = useRef<HTMLElement>(null);
+  const rackRef = useRef<HTMLElement>(null);
   const confirming = seat?.confirm != null;
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
+  useConfirmFocus(confirming, page.flow === 'live.sending', pageRef, confirmBoxRef, confirmRef);
+  useFocusKeeper(pageRef);
+  useDockHeight(rackRef, seat !== null);
+  // The phase's controls are scrolled into view (above the phone's sticky rack) when the phase brings new ones, and
+  // when the packet is complete and Pass or Give becomes the next thing to press.
+  const ready = seat?.main.some((control) => (control.action === 'pass' || control.action === 'give') && control.enabled) ?? false;
+  const hasControls = seat !== null && !page.busy && [...seat.blind, ...seat.vote, ...seat.offer, ...seat.main].some((control) => control.enabled);
+  useRevealWhen(hasControls, `${page.phase}:${ready}`, actionsRef);
   const [flight, endFlight] = useFlight(view, snapshot.context.version);
   const [seenReceived, setSeenReceived] = useState('');
 
@@ -79,7 +89,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
   };
 
   return (
-    <div className="page table-page" data-phase={page.phase} data-version={page.version} data-flow={page.flow} lang={locale}>
+    <div ref={pageRef} className="page table-page" data-phase={page.phase} data-version={page.version} data-flow={page.flow} lang={locale}>
       <header className="top">
         <h1>
           <span className="phase-name">{page.title || ct(locale, 'app.title')}</span>
@@ -166,15 +176,15 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
                 />
                 {seat.choiceLine !== null && <p className="muted chosen-line">{seat.choiceLine}</p>}
                 {seat.confirm !== null && (
-                  <section className="confirm" aria-live="polite">
+                  <section ref={confirmBoxRef} className="confirm" aria-live="polite">
                     <p>{seat.confirm.text}</p>
                     <Control control={seat.confirm.confirm} send={send} buttonRef={confirmRef} />
                     <Control control={seat.confirm.cancel} send={send} />
                   </section>
                 )}
-                <Actions locale={locale} seat={seat} send={send} />
+                <Actions locale={locale} seat={seat} send={send} sectionRef={actionsRef} />
               </div>
-              <section className="rack" aria-label={`${ct(locale, 'rack.heading')}, ${t(locale, 'plural.tiles', { count: seatView.rack.length })}`}>
+              <section ref={rackRef} className="rack" aria-label={`${ct(locale, 'rack.heading')}, ${t(locale, 'plural.tiles', { count: seatView.rack.length })}`}>
                 <div className="tiles">
                   {seat.rack.map((tile) => (
                     <RackTile

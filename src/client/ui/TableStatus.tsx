@@ -10,7 +10,7 @@ import { targetOf } from '../../entries/rules.js';
 import { PHASE_ORDER } from '../flow.logic.js';
 import { ct } from '../i18n/catalog.js';
 import { PASSES } from '../review.js';
-import { seatLabel, type TableInfo } from '../table-info.js';
+import { seatAfterTo, seatLabel, type TableInfo } from '../table-info.js';
 import { isSeatView } from '../transport.js';
 import { TileBack } from './Tile.js';
 
@@ -174,7 +174,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd, table = n
           );
         })}
         {rule && (
-          <div className={`arrow arrow-${rule.direction}`} data-direction={rule.direction} role="img" aria-label={receiver === null ? t(locale, `direction.${rule.direction}`) : ct(locale, 'table.arrow', { direction: t(locale, `direction.${rule.direction}`), seat: seatLabel(locale, receiver, names) })}>
+          <div className={`arrow arrow-${rule.direction}`} data-direction={rule.direction} role="img" aria-label={receiver === null ? t(locale, `direction.${rule.direction}`) : ct(locale, 'table.arrow', { direction: t(locale, `direction.${rule.direction}`), seat: seatAfterTo(locale, receiver, names) })}>
             <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" preserveAspectRatio="none">
               <defs>
                 <marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
@@ -185,7 +185,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd, table = n
             </svg>
             <span className="arrow-label" aria-hidden="true">
               <strong className="direction-word">{t(locale, `direction.${rule.direction}`)}</strong>
-              {receiver !== null && <span className="arrow-to">{ct(locale, 'table.to', { seat: seatLabel(locale, receiver, names) })}</span>}
+              {receiver !== null && <span className="arrow-to">{ct(locale, 'table.to', { seat: seatAfterTo(locale, receiver, names) })}</span>}
             </span>
           </div>
         )}
