@@ -50,9 +50,14 @@ export function unknownKeys(value: Record<string, unknown>, allowed: readonly st
   return Object.keys(value).filter((key) => !allowed.includes(key));
 }
 
+/** True when `value` has `key` as an own property (the prototype chain is not consulted). */
+export function hasOwn(value: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(value, key);
+}
+
 /** Reads an own property without consulting the prototype chain. */
 export function own(value: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  return hasOwn(value, key) ? value[key] : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Reading the fixed phase (contract §4) from a machine snapshot's value. */
+import { hasOwn } from './errors.js';
 import type { Phase } from './types.js';
 
 /** A machine state value: a name, or nested and parallel objects of names. */
@@ -36,7 +37,7 @@ export function phaseOf(value: StateValue): Phase {
     let top: string | undefined;
     // The first own key (what `Object.keys(value)[0]` gives), without building the list.
     for (const key in value) {
-      if (Object.prototype.hasOwnProperty.call(value, key)) {
+      if (hasOwn(value, key)) {
         top = key;
         break;
       }

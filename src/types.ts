@@ -5,6 +5,7 @@
 import type { BySeat, Direction, Pair, Seat } from './seats.js';
 import type { Tile, TileId } from './tiles.js';
 import type { Seed } from './prng.js';
+import { hasOwn } from './errors.js';
 
 /** A vote at the stop checkpoint (R7). */
 export type Vote = 'stop' | 'continue';
@@ -309,7 +310,7 @@ export function passRuleOf(phase: PassPhase): Readonly<PassRule> {
 
 /** True when `phase` is one of the six pass states. */
 export function isPassPhase(phase: Phase): phase is PassPhase {
-  return Object.prototype.hasOwnProperty.call(PASSES, phase);
+  return hasOwn(PASSES, phase);
 }
 
 /** A validator for East's opening hand (R10): receives East's 14 tile codes. */

@@ -4,6 +4,7 @@
  * a locale, re-rendered from its code and params. Plurals use the built-in `Intl.PluralRules`. Browser-safe.
  */
 import type { MisdealRecord, Refusal, RefusalCode, RefusalData } from '../types.js';
+import { hasOwn } from '../errors.js';
 import { SEATS } from '../seats.js';
 import { DEFAULT_LOCALE, LOCALES, type Catalog, type Locale, type MessageKey, type MessageParams, type PluralMessage } from './catalog.js';
 import { en } from './en.js';
@@ -77,9 +78,9 @@ const PLACEHOLDER = /\{([A-Za-z][\w]*)(?:\|([\w.]+))?\}/g;
 export type ExtraEntries = Readonly<Record<string, string | PluralMessage>>;
 
 function lookup(locale: Locale, key: string, extra?: ExtraEntries): string | PluralMessage | undefined {
-  if (extra !== undefined && Object.prototype.hasOwnProperty.call(extra, key)) return extra[key];
+  if (extra !== undefined && hasOwn(extra, key)) return extra[key];
   const catalog = (CATALOGS[locale] ?? en) as Readonly<Record<string, string | PluralMessage>>;
-  return Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : undefined;
+  return hasOwn(catalog, key) ? catalog[key] : undefined;
 }
 
 /** A template split once into text and placeholders (refusals are made often: legal-action enumeration). */
@@ -111,7 +112,7 @@ function fill(locale: Locale, template: string, params: MessageParams, extra?: E
       continue;
     }
     const { name, format } = part;
-    if (!Object.prototype.hasOwnProperty.call(params, name)) {
+    if (!hasOwn(params, name)) {
       out += part.whole;
       continue;
     }
@@ -153,7 +154,7 @@ export function formatMessage(locale: Locale, message: string | PluralMessage, p
 
 /** True when `key` is a message key of the catalogs. */
 function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
+  return hasOwn(en, key);
 }
 
 /** A refusal's message in `locale`, from its code and params. */

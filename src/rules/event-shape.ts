@@ -2,7 +2,7 @@
  * The shape check (contract §7, group 1): turns an unknown value into a typed event or refuses it with
  * `INVALID_EVENT`, then `UNKNOWN_SEAT`, then `UNKNOWN_TILE`. Reads own properties only.
  */
-import { isRecord, own } from '../errors.js';
+import { hasOwn, isRecord, own } from '../errors.js';
 import { isSeat, type Seat } from '../seats.js';
 import { SET_SIZE, isTile, type Tile } from '../tiles.js';
 import type { CharlestonEvent, CharlestonEventType, RefusalParamsByCode, RuleResult, Vote } from '../types.js';
@@ -35,7 +35,7 @@ export const EVENT_FIELDS: { readonly [T in CharlestonEventType]: Readonly<Recor
 export const EVENT_TYPES = Object.keys(EVENT_FIELDS) as CharlestonEventType[];
 
 function isEventType(value: unknown): value is CharlestonEventType {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_FIELDS, value);
+  return typeof value === 'string' && hasOwn(EVENT_FIELDS, value);
 }
 
 type Problem = RefusalParamsByCode['INVALID_EVENT'];
@@ -68,8 +68,6 @@ function typeProblem(kind: FieldKind, field: string, value: unknown): Problem | 
 const FIELD_LISTS = Object.fromEntries(
   Object.entries(EVENT_FIELDS).map(([type, fields]) => [type, Object.entries(fields)]),
 ) as unknown as { readonly [T in CharlestonEventType]: ReadonlyArray<readonly [string, FieldSpec]> };
-
-const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
 /** Validates an event's shape (group 1 of the refusal order) and returns it typed. */
 export function parseEvent(raw: unknown): RuleResult<CharlestonEvent> {
