@@ -205,17 +205,18 @@ class Table implements CharlestonService {
   }
 
   send(event: unknown): SendResult {
-    if (this.#stopped || this.actor.getSnapshot().status === 'stopped') throw new TableStoppedError();
+    const before = this.actor.getSnapshot();
+    if (this.#stopped || before.status === 'stopped') throw new TableStoppedError();
     if (this.#busy) {
       // Sent by a listener while an outside send is being handled.
       this.#listenerEvents += 1;
       if (this.#listenerEvents > MAX_LISTENER_EVENTS) return this.#cutListenerLoop();
-      return this.#inActor ? this.#sendWhileTransitioning(event) : this.#apply(event);
+      return this.#inActor ? this.#sendWhileTransitioning(event) : this.#apply(event, before);
     }
     this.#busy = true;
     this.#listenerEvents = 0;
     try {
-      return this.#apply(event);
+      return this.#apply(event, before);
     } finally {
       this.#busy = false;
     }
@@ -233,9 +234,8 @@ class Table implements CharlestonService {
     return { ok: false, refusal: renderRefusal(refuse('INVALID_EVENT', { problem: 'listenerLoop', max: MAX_LISTENER_EVENTS }), this.locale) };
   }
 
-  /** Decides and applies one event (see the class comment). */
-  #apply(event: unknown): SendResult {
-    const before = this.actor.getSnapshot();
+  /** Decides and applies one event (see the class comment) to the actor's snapshot `before`. */
+  #apply(event: unknown, before: CharlestonSnapshot): SendResult {
     const phaseBefore = phaseOfSnapshot(before);
     const decision = decide(phaseBefore, before.context, event, this.#decideOptions);
     if (!decision.ok) return this.#reject(event, decision.refusal);
@@ -309,7 +309,7 @@ class Table implements CharlestonService {
 
   /** Makes the queued listener calls, unless an outer call is already making them. */
   #notify(): void {
-    if (this.#notifying) return;
+    if (this.#notifying || this.#notices.length === 0) return;
     this.#notifying = true;
     try {
       for (let notice = this.#notices.shift(); notice !== undefined; notice = this.#notices.shift()) {
