@@ -30,11 +30,15 @@ const browser = await chromium.launch({
 });
 const written: string[] = [];
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
+/**
+ * Takes a picture. A phase as it opens is shown from the top of the page (the table); a chosen packet as the
+ * player sees it, where the page scrolled to bring the next control into view above the sticky rack.
+ */
+async function shoot(page: Page, name: string, from: 'top' | 'where the page is' = 'top'): Promise<void> {
+  await page.evaluate(async (top) => {
+    if (top) window.scrollTo(0, 0);
     await document.fonts.ready;
-  });
+  }, from === 'top');
   await page.screenshot({ path: join(DOCS, name) });
   written.push(`docs/${name}`);
 }
@@ -63,9 +67,9 @@ try {
       else if (phase === 'firstCharleston.right') {
         await page.click('[data-action="hint"]');
         await page.locator('.hint').waitFor();
-        await shoot(page, `client-${size}-${slug(phase)}-chosen.png`);
+        await shoot(page, `client-${size}-${slug(phase)}-chosen.png`, 'where the page is');
         await page.click('[data-action="hint"]');
-      } else if (phase === 'firstCharleston.left' || phase === 'courtesy') await shoot(page, `client-${size}-${slug(phase)}-chosen.png`);
+      } else if (phase === 'firstCharleston.left' || phase === 'courtesy') await shoot(page, `client-${size}-${slug(phase)}-chosen.png`, 'where the page is');
     });
     await page.context().close();
 
