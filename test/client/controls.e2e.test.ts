@@ -6,7 +6,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
-import type { Seat } from '../../src/index.js';
 import { DESKTOP, PHONE } from './support/browser.js';
 import { chooseTiles } from './support/play.js';
 import { useServiceBrowser } from './support/suite.js';
@@ -15,16 +14,7 @@ const suite = useServiceBrowser();
 
 const openPage = (url: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> => suite.openPage(url, viewport, { reduceMotion: true });
 
-interface Table {
-  id: string;
-  tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
-}
-
-async function createTable(seats: Record<Seat, 'human' | 'teacher' | 'random'>, extra: Record<string, unknown> = {}): Promise<Table> {
-  const reply = await suite.server.api('POST', '/api/tables', { body: { seats, ...extra } });
-  expect(reply.status).toBe(201);
-  return reply.body as unknown as Table;
-}
+const createTable = suite.createTable.bind(suite);
 
 const flowOf = async (page: Page): Promise<string> => (await page.locator('[data-flow]').getAttribute('data-flow')) ?? '';
 

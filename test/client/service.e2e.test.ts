@@ -10,25 +10,16 @@ import '../../src/i18n/locales.js';
 import { SEATS, refusalMessage, type Seat } from '../../src/index.js';
 import { DESKTOP, PHONE } from './support/browser.js';
 import { actAndConfirm, chooseTiles, isEnabled, phaseOf, playSeat, versionOf } from './support/play.js';
-import { useServiceBrowser } from './support/suite.js';
+import { useServiceBrowser, type ServiceTable } from './support/suite.js';
 
 const suite = useServiceBrowser();
 
 const openPage = (url: string, viewport: { width: number; height: number } = DESKTOP, prepare?: (page: Page) => Promise<void>): Promise<Page> =>
   suite.openPage(url, viewport, prepare === undefined ? {} : { prepare });
 
-interface Table {
-  id: string;
-  tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
-}
+const createTable = suite.createTable.bind(suite);
 
-async function createTable(seats: Record<Seat, 'human' | 'teacher' | 'random'>, extra: Record<string, unknown> = {}): Promise<Table> {
-  const reply = await suite.server.api('POST', '/api/tables', { body: { seats, ...extra } });
-  expect(reply.status).toBe(201);
-  return reply.body as unknown as Table;
-}
-
-const seatUrl = (table: Table, who: Seat | 'spectator'): string => `${suite.server.base}/t/${table.id}#${table.tokens[who] as string}`;
+const seatUrl = (table: ServiceTable, who: Seat | 'spectator'): string => `${suite.server.base}/t/${table.id}#${table.tokens[who] as string}`;
 
 describe('the client through the service', () => {
   it('creates a table in the lobby; four pages on four seats play a whole hand (East on a phone)', async () => {

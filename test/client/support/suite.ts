@@ -3,7 +3,8 @@
  * per page opened (each person's own cookies and storage), everything closed after the file's tests.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Seat } from '../../../src/index.js';
 import { DESKTOP, launchChromium } from './browser.js';
 import { startClientService, type ClientService } from './service.js';
 
@@ -15,10 +16,18 @@ export interface OpenOptions {
   prepare?: (page: Page) => Promise<void>;
 }
 
+/** A table made through the API: its id and its tokens (a token per human seat, the spectator's and admin's). */
+export interface ServiceTable {
+  id: string;
+  tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
+}
+
 /** The file's service and pages. */
 export interface ServiceBrowser {
   /** The running service (after `beforeAll`). */
   readonly server: ClientService;
+  /** Creates a table with who plays each seat and any other fields of the request (seed, locale, clock…). */
+  createTable(seats: Record<Seat, 'human' | 'teacher' | 'random'>, extra?: Record<string, unknown>): Promise<ServiceTable>;
   /** Opens `url` in a new context of the file's browser. */
   openPage(url: string, viewport?: { width: number; height: number }, options?: OpenOptions): Promise<Page>;
 }
@@ -41,6 +50,12 @@ export function useServiceBrowser(options: { inspector?: boolean } = {}): Servic
     get server(): ClientService {
       if (server === undefined) throw new Error('the service is not started yet (use it inside a test)');
       return server;
+    },
+    async createTable(seats, extra = {}) {
+      if (server === undefined) throw new Error('the service is not started yet (use it inside a test)');
+      const reply = await server.api('POST', '/api/tables', { body: { seats, ...extra } });
+      expect(reply.status).toBe(201);
+      return reply.body as unknown as ServiceTable;
     },
     async openPage(url, viewport = DESKTOP, open = {}) {
       if (browser === undefined) throw new Error('the browser is not launched yet (use it inside a test)');
