@@ -31,27 +31,11 @@ import {
   type Seat,
 } from '../../src/index.js';
 import { playHand, randomStrategy, teacherStrategy } from '../../src/entries/bots.js';
+import { flowContextAt } from './support/flow-context.js';
 
 /** A flow context for `seat` at the table's current state. */
 function contextAt(table: CharlestonService, seat: Seat, extra: Partial<FlowContext> = {}): FlowContext {
-  const snapshot = table.getSnapshot();
-  return {
-    locale: 'en',
-    view: viewFor(snapshot, seat),
-    legal: legalActions(snapshot, seat),
-    version: 4,
-    chosen: [],
-    blind: 0,
-    pending: null,
-    pendingFor: null,
-    sending: null,
-    nextId: 1,
-    alert: null,
-    showHint: false,
-    failure: null,
-    table: null,
-    ...extra,
-  };
+  return flowContextAt(table, seat, { version: 4, ...extra });
 }
 
 const snap = (value: StateValue, context: FlowContext): FlowSnapshotLike => ({ value, context });

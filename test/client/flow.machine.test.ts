@@ -9,6 +9,7 @@ import { createActor, fromCallback, waitFor, type Actor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { flowMachine, isPendingCurrent, type FlowContext, type FlowEvent } from '../../src/client/flow.machine.js';
 import { soloTransport } from '../../src/client/solo-transport.js';
+import { flowContext } from './support/flow-context.js';
 import type { TransportCommand, TransportReport } from '../../src/client/transport.js';
 import { isSeatView } from '../../src/client/transport.js';
 import { createCharleston, legalActions, viewFor, type Locale, type Seat } from '../../src/index.js';
@@ -260,22 +261,11 @@ describe('the client flow machine', () => {
     const snapshot = table.getSnapshot();
     const view = viewFor(snapshot, 'east');
     const naturals = view.rack.filter((tile) => tile.tile !== 'J').slice(0, 3);
-    const context: FlowContext = {
-      locale: 'en',
-      view,
-      legal: legalActions(snapshot, 'east'),
-      version: 1,
+    const context = flowContext(view, legalActions(snapshot, 'east'), {
       chosen: naturals.map((tile) => tile.id),
-      blind: 0,
       pending: { type: 'pass.commit', seat: 'east', tiles: naturals.map((tile) => tile.tile).reverse() },
       pendingFor: { action: 'pass', phase: 'firstCharleston.right', hand: view.hand, tableHand: null },
-      sending: null,
-      nextId: 1,
-      alert: null,
-      showHint: false,
-      failure: null,
-      table: null,
-    };
+    });
     expect(isPendingCurrent(context)).toBe(true);
     // The same legal pass, but in another phase than the one the step was opened in.
     expect(isPendingCurrent({ ...context, pendingFor: { action: 'pass', phase: 'firstCharleston.across', hand: view.hand, tableHand: null } })).toBe(false);

@@ -13,6 +13,7 @@ import { isLoopbackOrigin, tableRequest } from '../../src/client/ui/Lobby.js';
 import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
 import { playHand, randomStrategy } from '../../src/entries/bots.js';
 import { ct } from '../../src/client/i18n/catalog.js';
+import { flowContext } from './support/flow-context.js';
 
 describe('the table fields of a view message', () => {
   it('reads hand, seat, names, clock and notice, and drops what is malformed', () => {
@@ -102,7 +103,7 @@ function reviewView(seat: 'east' | 'south', accepted: ('south' | 'west' | 'north
 }
 
 function context(view: SeatView | PublicView, legal: LegalActions | null): FlowContext {
-  return { locale: 'en', view, legal, version: 9, chosen: [], blind: 0, pending: null, pendingFor: null, sending: null, nextId: 1, alert: null, showHint: false, failure: null, table: null };
+  return flowContext(view, legal, { version: 9 });
 }
 
 describe("East's declaration in review", () => {
