@@ -401,26 +401,18 @@ export class TableMaster {
         }
         if (sender.kind === 'clock' && !((row.deadlines[sender.seat] ?? Infinity) <= this.now())) return { reply: null }; // not (or no longer) due
         const idempotent = sender.kind === 'token' && key !== undefined;
+        // This node's copy is read again when it is gone (dropped after a failure, say) or behind: also before a
+        // retry's stored result is returned, so that its views and bots go on below as after any change.
         let table = this.cache.peek(id);
-        const stale = table === null || table.version !== row.version || row.snapshot !== null || !isRunning(table.engine);
-        if (idempotent) {
-          const prior = await tx.prior(sender.tokenHash, key);
-          if (prior !== null) {
-            // A retry of a send whose reply was lost: this node's copy may have been dropped with that failure
-            // (or be behind), so it is read again, and its views and bots go on below as after any change.
-            if (stale) {
-              if (table !== null) this.cache.drop(id);
-              this.cache.put(cachedFromRow({ ...row, snapshot: await tx.snapshot() }));
-              reloaded = true;
-            }
-            return { reply: prior as SendReply };
-          }
-        }
-        if (table === null || stale) {
+        if (table === null || table.version !== row.version || row.snapshot !== null || !isRunning(table.engine)) {
           if (table !== null) this.cache.drop(id);
           table = cachedFromRow({ ...row, snapshot: await tx.snapshot() });
           this.cache.put(table);
           reloaded = true;
+        }
+        if (idempotent) {
+          const prior = await tx.prior(sender.tokenHash, key);
+          if (prior !== null) return { reply: prior as SendReply };
         }
         // The row is the truth for what changes without an engine event (who plays, names, clock, notice).
         table = { ...table, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice };

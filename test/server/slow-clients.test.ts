@@ -82,7 +82,8 @@ describe('shutdown with a request still arriving (pglite)', () => {
     await parsed;
     await node.close();
     await slow.closed();
-    expect(slow.ended).toBe(true);
+    // Cut, not answered: the request never arrived whole, so nothing was read or decided for it.
+    expect(slow.text).toBe('');
     expect(node.service.app.server.listening).toBe(false);
   }, 60_000);
 
