@@ -133,6 +133,8 @@ export class TableMaster {
   /** The timer of each table in memory whose clock runs: cancels it. */
   readonly #clockTimers = new Map<string, () => void>();
   #sweepTimer: (() => void) | null = null;
+  /** The health check in flight (`health()`), shared by every caller until it settles. */
+  #health: Promise<{ db: DbKind } & DbHealth> | null = null;
 
   constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: MasterObserver = NO_OBSERVER) {
     this.store = sqlStore(db, this.nodeId);
@@ -148,9 +150,18 @@ export class TableMaster {
     return this.#options.time.now();
   }
 
-  /** What `/healthz` reports: the kind of database, whether it answers, whether the change listener is connected. */
-  async health(): Promise<{ db: DbKind } & DbHealth> {
-    return { db: this.store.kind, ...(await this.store.health()) };
+  /**
+   * What `/healthz` reports: the kind of database, whether it answers, whether the change listener is connected.
+   * Callers while a check is in flight share it, so however many ask, the database answers one check at a time.
+   */
+  health(): Promise<{ db: DbKind } & DbHealth> {
+    this.#health ??= this.store
+      .health()
+      .then((health) => ({ db: this.store.kind, ...health }))
+      .finally(() => {
+        this.#health = null;
+      });
+    return this.#health;
   }
 
   /**

@@ -1,5 +1,5 @@
 /** The HTTP API: tables, tokens, events, the log, seats, idempotency and every error code. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createTable, databases, startNode, type Node } from './support.js';
 
 const natural = (view: Record<string, any>): string[] => (view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J');
@@ -185,6 +185,53 @@ describe('HTTP rate limit (pglite)', () => {
       expect(limited.body.error.code).toBe('RATE_LIMITED');
       const other = await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.south as string });
       expect(other.status).toBe(200);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('/healthz still answers an address whose HTTP budget is spent', async () => {
+    const node = await startNode({ location: { kind: 'pglite', dir: null }, httpPerMinute: 3, tarpit: { millis: 0 } });
+    try {
+      const table = await createTable(node.base, { seed: 2 });
+      // Requests without a token count against the address (127.0.0.1): three pass, the fourth is over.
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await api(node.base, 'GET', `/api/tables/${table.id}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // A balancer or a probe behind that address still hears the health of the node, as often as it asks.
+      for (let i = 0; i < 5; i += 1) {
+        const health = await api(node.base, 'GET', '/healthz');
+        expect(health.status).toBe(200);
+        expect(health.body).toEqual({ ok: true, db: 'pglite', database: 'up', listener: 'up' });
+      }
+      // ...and asking it gave the address's API budget nothing back.
+      const limited = await api(node.base, 'GET', `/api/tables/${table.id}`);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe('RATE_LIMITED');
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('/healthz costs the database one check at a time, however many ask at once', async () => {
+    const node = await startNode({ location: { kind: 'pglite', dir: null } });
+    try {
+      let answer: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const check = vi.spyOn(node.service.db, 'health').mockImplementation(async () => {
+        await answered;
+        return { database: 'up', listener: 'up' };
+      });
+      const asked = Array.from({ length: 5 }, () => node.service.master.health());
+      expect(check).toHaveBeenCalledTimes(1);
+      answer();
+      expect(await Promise.all(asked)).toEqual(Array.from({ length: 5 }, () => ({ db: 'pglite', database: 'up', listener: 'up' })));
+      // Once it has answered, the next question is a new check.
+      await node.service.master.health();
+      expect(check).toHaveBeenCalledTimes(2);
+      check.mockRestore();
     } finally {
       await node.close();
     }
