@@ -138,8 +138,9 @@ export function seatLabel(locale: Locale, seat: Seat, names: Partial<Record<Seat
 }
 
 /**
- * A seat as people read it after "to" (the pass arrow's receiver): a person's name as {@link seatLabel} gives it,
- * a wind alone in the form the language takes there (Greek "προς Βορρά", the accusative).
+ * A seat as people read it after a preposition ("to" the pass arrow's receiver, "for" whose clock ran out, "at" a
+ * seat in the lobby): a person's name as {@link seatLabel} gives it, a wind alone in the form the language takes
+ * there (Greek "προς Βορρά", "για Νότο", "στη θέση Βορρά": the accusative).
  */
 export function seatAfterTo(locale: Locale, seat: Seat, names: Partial<Record<Seat, string>> | undefined): string {
   return names?.[seat] === undefined ? ct(locale, `seatTo.${seat}`) : seatLabel(locale, seat, names);
@@ -168,7 +169,7 @@ export function countdowns(info: Pick<TableInfo, 'clock' | 'receivedAt'>, client
 /** The table's notice as text ("Ana (South)'s time ran out: the teacher played for them."). */
 export function noticeText(locale: Locale, notice: NoticeInfo | null, names: Partial<Record<Seat, string>>): string | null {
   if (notice === null) return null;
-  return ct(locale, 'notice.clockRanOut', { seat: seatLabel(locale, notice.seat, names) });
+  return ct(locale, 'notice.clockRanOut', { seat: seatAfterTo(locale, notice.seat, names) });
 }
 
 /** East's declaration as a view carries it in review (`declaration`), read defensively. */

@@ -9,7 +9,7 @@ import { connect, voteNote, type ControlProps } from '../../src/client/connect.j
 import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
 import { cleanName, countdowns, declarationOf, noticeText, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
 import { qrPath } from '../../src/client/ui/Invite.js';
-import { isLoopbackOrigin, tableRequest } from '../../src/client/ui/Lobby.js';
+import { isLoopbackOrigin, seatQuestion, tableRequest } from '../../src/client/ui/Lobby.js';
 import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
 import { playHand, randomStrategy } from '../../src/entries/bots.js';
 import { ct } from '../../src/client/i18n/catalog.js';
@@ -90,6 +90,21 @@ describe('the table fields of a view message', () => {
   it('says whose clock ran out, with the name', () => {
     expect(noticeText('en', { code: 'CLOCK_RAN_OUT', seat: 'south', hand: 1, version: 4 }, { south: 'Ana' })).toBe('Time ran out for Ana (South): the teacher bot played that decision for them.');
     expect(noticeText('en', null, {})).toBeNull();
+  });
+
+  it('names a wind after "για" and "στη θέση" in the accusative, as after προς (notice, lobby)', () => {
+    const notice = (seat: 'east' | 'south' | 'west' | 'north') => noticeText('el', { code: 'CLOCK_RAN_OUT', seat, hand: 1, version: 4 }, {});
+    expect(notice('south')).toBe('Τελείωσε ο χρόνος για Νότο: το ρομπότ δάσκαλος έπαιξε αυτή την απόφαση στη θέση του.');
+    expect(notice('north')).toMatch(/^Τελείωσε ο χρόνος για Βορρά:/);
+    // With a person's name, the name leads and the wind is its label, as after προς.
+    expect(noticeText('el', { code: 'CLOCK_RAN_OUT', seat: 'north', hand: 1, version: 4 }, { north: 'Ελένη' })).toMatch(/^Τελείωσε ο χρόνος για Ελένη \(Βορράς\):/);
+    expect((['east', 'south', 'west', 'north'] as const).map((seat) => seatQuestion('el', seat))).toEqual([
+      'Ποιος κάθεται στη θέση Ανατολή',
+      'Ποιος κάθεται στη θέση Νότο',
+      'Ποιος κάθεται στη θέση Δύση',
+      'Ποιος κάθεται στη θέση Βορρά',
+    ]);
+    expect(seatQuestion('en', 'south')).toBe('Who sits at South');
   });
 });
 

@@ -163,7 +163,8 @@ export const en = {
   'table.you': 'You',
   'tile.chosen': 'chosen',
   'name.withSeat': "{name} ({seat})",
-  // A wind's name after "to" (the arrow's receiver): Greek takes the accusative after "προς".
+  // A wind's name after a preposition (the arrow's receiver, whose clock ran out, a seat in the lobby): Greek
+  // takes the accusative after "προς", "για", "στη θέση".
   'seatTo.east': 'East',
   'seatTo.south': 'South',
   'seatTo.west': 'West',

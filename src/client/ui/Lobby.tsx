@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { SEATS, t, type BySeat, type Locale, type Seat } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import { seatLink } from '../route.js';
-import { cleanName } from '../table-info.js';
+import { cleanName, seatAfterTo } from '../table-info.js';
 import { Invite } from './Invite.js';
 import { LanguagePicker } from './LanguagePicker.js';
 
@@ -21,6 +21,11 @@ const PLAYERS: readonly Player[] = ['human', 'teacher', 'random'];
 interface Created {
   id: string;
   tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
+}
+
+/** The label of a seat's choice of player: "Who sits at East" (Greek "στη θέση Βορρά", the accusative). */
+export function seatQuestion(locale: Locale, seat: Seat): string {
+  return ct(locale, 'lobby.seat', { seat: seatAfterTo(locale, seat, undefined) });
 }
 
 /** The clock choices of the lobby, in seconds per decision (0: no clock). */
@@ -104,7 +109,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
         <form onSubmit={onSubmit} className="create">
           {SEATS.map((seat) => (
             <p key={seat} className="field">
-              <label htmlFor={`seat-${seat}`}>{ct(locale, 'lobby.seat', { seat: t(locale, `seat.${seat}`) })}</label>
+              <label htmlFor={`seat-${seat}`}>{seatQuestion(locale, seat)}</label>
               <select
                 id={`seat-${seat}`}
                 name={seat}
