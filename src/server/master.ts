@@ -74,6 +74,13 @@ export interface TableMasterOptions extends CacheOptions {
 const UNCONFIRMED =
   'the database did not confirm the commit, so the event may or may not have been applied: read the table first (its version shows whether it landed), or send it again with the same key, which applies it at most once';
 
+/**
+ * The error of a table's creation whose rows were written but whose commit the database did not confirm: the table
+ * may exist, so the reply says so instead of "nothing changed". Its tokens were only ever in this reply.
+ */
+const UNCONFIRMED_CREATION =
+  'the database did not confirm the commit, so the table may or may not have been created: create another one; if this one was created, no one holds its tokens, and it is removed like any table left idle';
+
 /** Most tables one clock sweep fires (the rest wait for the next sweep). */
 const CLOCK_SWEEP_LIMIT = 100;
 
@@ -178,6 +185,8 @@ export class TableMaster {
     const phase = phaseOfSnapshot(snapshot);
     const deadlines = nextDeadlines({ clock: friends.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
     const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null };
+    /** True once the table's rows were written in the transaction: from then on a failure leaves the outcome unknown. */
+    let written = false;
     try {
       const hashes: Array<{ hash: string; token: { role: 'seat' | 'spectator' | 'admin'; seat: string | null } }> = [];
       for (const seat of SEATS) {
@@ -195,9 +204,14 @@ export class TableMaster {
       if (setup.seed !== undefined) stored.seed = setup.seed;
       if (setup.rules !== undefined) stored.rules = setup.rules;
       const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null };
-      await this.store.create({ row, setup: stored, tokens: hashes });
+      await this.store.create({ row, setup: stored, tokens: hashes }, () => {
+        written = true;
+      });
     } catch (error) {
       engine.stop();
+      // Once the rows were written, a failure (above all a connection lost while the database committed) leaves the
+      // table's fate unknown to this node: the reply must not promise that nothing changed.
+      if (written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', UNCONFIRMED_CREATION);
       throw error;
     }
     this.cache.put(table);

@@ -1,7 +1,8 @@
 /**
  * A commit whose answer is lost: PostgreSQL committed the event, but the connection broke before the node heard so
  * (a relay drops that one answer, test/server/commit-relay.ts). The reply must not claim that nothing changed, the
- * retry with the same key returns the first result, and the table goes on: its live views move, its bots play.
+ * retry with the same key returns the first result, and the table goes on: its live views move, its bots play. A
+ * table's creation whose commit is lost likewise says that the table may or may not have been created.
  * Needs CHARLESTON_TEST_PG (skipped without it); each test has a database of its own on that server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,22 @@ describe.runIf(url !== undefined && url !== '')('a commit whose answer is lost (
     expect(retry.body).toMatchObject({ ok: true, version: 1 });
     expect((await logOf(table.id)).map((row) => row.version)).toEqual([1]);
     expect(await expectStoredEqualsReplay(node.service.db, [table.id])).toBeGreaterThan(0);
+  });
+
+  it('a creation whose commit is unconfirmed says the table may or may not exist, not that nothing was changed', async () => {
+    const stored = async (): Promise<number> => Number((await node.service.db.query<{ n: string }>('SELECT count(*) AS n FROM charleston_tables'))[0]?.n);
+    const before = await stored();
+    const lost = relay.loseNextCommitAnswer();
+    const created = await api(node.base, 'POST', '/api/tables', { body: { seed: 7 } });
+    await lost;
+    expect(created.status).toBe(503);
+    expect(created.body.error.code).toBe('UNAVAILABLE');
+    expect(created.body.error.message).toMatch(/may or may not have been created/);
+    expect(created.body.error.message).not.toMatch(/nothing was changed/);
+    // It did land: the table is stored (with tokens no one holds), so "nothing was changed" would have been false.
+    expect(await stored()).toBe(before + 1);
+    // The node goes on: the next creation succeeds.
+    expect((await createTable(node.base, { seed: 7 })).version).toBe(0);
   });
 
   it('after the keyed retry, the live view moves on and the bots play, with no other request', async () => {

@@ -75,8 +75,11 @@ export interface LockedTable {
 /** The domain verbs over one database. */
 export interface TableStore {
   readonly kind: DbKind;
-  /** Inserts a table at version 0 with its tokens, in one transaction. */
-  create(table: NewTable): Promise<void>;
+  /**
+   * Inserts a table at version 0 with its tokens, in one transaction. `written` is called once every row is written,
+   * just before the commit: a failure after it leaves the outcome unknown (the commit may have landed).
+   */
+  create(table: NewTable, written?: () => void): Promise<void>;
   /** The stored table, or null. */
   load(id: string): Promise<q.TableRow | null>;
   /** The stored version, or null for no such table. */
@@ -111,10 +114,11 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
   const commits = new CommitQueue(db, node, commit);
   return {
     kind: db.kind,
-    create: (table) =>
+    create: (table, written) =>
       db.transaction(async (tx) => {
         await q.insertTable(tx, table.row, table.setup);
         for (const { hash, token } of table.tokens) await q.insertToken(tx, hash, table.row.id, token);
+        written?.();
       }),
     load: (id) => q.selectTable(db, id),
     version: (id) => q.selectVersion(db, id),
