@@ -138,12 +138,22 @@ export function seatLabel(locale: Locale, seat: Seat, names: Partial<Record<Seat
 }
 
 /**
- * A seat as people read it after a preposition ("to" the pass arrow's receiver, "for" whose clock ran out, "at" a
- * seat in the lobby): a person's name as {@link seatLabel} gives it, a wind alone in the form the language takes
- * there (Greek "προς Βορρά", "για Νότο", "στη θέση Βορρά": the accusative).
+ * A seat as people read it after a preposition ("to" the pass arrow's receiver, "for" whose clock ran out or whose
+ * link a QR code holds, "at" a seat in the lobby, its person's name and invite): a person's name as
+ * {@link seatLabel} gives it, a wind alone in the form the language takes there (Greek "προς Βορρά", "για Νότο",
+ * "στη θέση Βορρά": the accusative).
  */
 export function seatAfterTo(locale: Locale, seat: Seat, names: Partial<Record<Seat, string>> | undefined): string {
   return names?.[seat] === undefined ? ct(locale, `seatTo.${seat}`) : seatLabel(locale, seat, names);
+}
+
+/**
+ * A seat as people read it where it says whose a thing is ("the packet of" a seat): a person's name as
+ * {@link seatLabel} gives it, a wind alone in the form the language takes there (Greek "της θέσης Νότου",
+ * "της θέσης Ανατολής": the genitive).
+ */
+export function seatAfterOf(locale: Locale, seat: Seat, names: Partial<Record<Seat, string>> | undefined): string {
+  return names?.[seat] === undefined ? ct(locale, `seatOf.${seat}`) : seatLabel(locale, seat, names);
 }
 
 /**

@@ -1,15 +1,19 @@
 /**
  * The table's fields beside the view (service contract §6), read from untrusted JSON; names shown with their seat;
  * the countdown's arithmetic with the client's clock offset; the notice; East's declaration in review and the
- * accept / dispute controls it brings; the lobby's request and its loopback warning; the QR code's modules.
+ * accept / dispute controls it brings; the lobby's request and its loopback warning; the QR code's modules; the
+ * case a wind takes after a Greek preposition (accusative after προς, για, στη θέση; genitive after της θέσης).
  */
 import '../../src/i18n/locales.js';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { connect, voteNote, type ControlProps } from '../../src/client/connect.js';
 import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
-import { cleanName, countdowns, declarationOf, noticeText, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
-import { qrPath } from '../../src/client/ui/Invite.js';
-import { isLoopbackOrigin, seatQuestion, tableRequest } from '../../src/client/ui/Lobby.js';
+import { cleanName, countdowns, declarationOf, noticeText, seatAfterOf, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
+import { Invite, qrPath } from '../../src/client/ui/Invite.js';
+import { inviteQrLabel, inviteTitle, isLoopbackOrigin, nameQuestion, seatQuestion, tableRequest } from '../../src/client/ui/Lobby.js';
+import { TableStatus } from '../../src/client/ui/TableStatus.js';
 import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
 import { playHand, randomStrategy } from '../../src/entries/bots.js';
 import { ct } from '../../src/client/i18n/catalog.js';
@@ -105,6 +109,61 @@ describe('the table fields of a view message', () => {
       'Ποιος κάθεται στη θέση Βορρά',
     ]);
     expect(seatQuestion('en', 'south')).toBe('Who sits at South');
+  });
+
+  it('names a wind in the lobby\'s name field, invite title and QR code in the accusative (στη θέση, για)', () => {
+    const winds = ['east', 'south', 'west', 'north'] as const;
+    expect(winds.map((seat) => nameQuestion('el', seat))).toEqual([
+      'Όνομα του ατόμου στη θέση Ανατολή (προαιρετικό)',
+      'Όνομα του ατόμου στη θέση Νότο (προαιρετικό)',
+      'Όνομα του ατόμου στη θέση Δύση (προαιρετικό)',
+      'Όνομα του ατόμου στη θέση Βορρά (προαιρετικό)',
+    ]);
+    expect(inviteTitle('el', 'north', 'Ελένη')).toBe('Ελένη στη θέση Βορρά');
+    expect(inviteTitle('el', 'south', 'Κώστας')).toBe('Κώστας στη θέση Νότο');
+    // Without a name the title is the seat's own ("Θέση Νότος"), no preposition before the wind.
+    expect(inviteTitle('el', 'south', null)).toBe('Θέση Νότος');
+    // The QR code names the wind after "για", or the person with the wind as label (the name is not declined);
+    // never the whole title ("για Θέση Νότος", "για Ελένη στη θέση Βορρά").
+    expect(inviteQrLabel('el', 'south', null)).toBe('Κωδικός QR του συνδέσμου για Νότο: σάρωσέ τον με ένα κινητό');
+    expect(inviteQrLabel('el', 'north', 'Ελένη')).toBe('Κωδικός QR του συνδέσμου για Ελένη (Βορράς): σάρωσέ τον με ένα κινητό');
+    expect(inviteQrLabel('el', 'spectator', null)).toBe('Κωδικός QR του συνδέσμου παρακολούθησης του τραπεζιού: σάρωσέ τον με ένα κινητό');
+    // The other languages read their usual names.
+    expect(nameQuestion('en', 'south')).toBe('Name of the person at South (optional)');
+    expect(inviteTitle('en', 'east', 'Ana')).toBe('Ana at East');
+    expect(inviteTitle('en', 'east', null)).toBe('Seat East');
+    expect(inviteQrLabel('en', 'east', 'Ana')).toBe('QR code of the link for Ana (East): scan it with a phone');
+    expect(inviteQrLabel('en', 'west', null)).toBe('QR code of the link for West: scan it with a phone');
+    expect(inviteQrLabel('en', 'spectator', null)).toBe('QR code of the link to watch the table: scan it with a phone');
+    expect(inviteQrLabel('ca', 'west', null)).toBe('Codi QR de l’enllaç per a Oest: escaneja’l amb un mòbil');
+    // The invite draws its QR code with that label.
+    const link = 'http://192.168.1.20:8080/t/abc#token';
+    const invite = (title: string, qrLabel: string) => renderToStaticMarkup(createElement(Invite, { locale: 'el', title, qrLabel, href: link, link, invite: 'north' }));
+    const html = invite(inviteTitle('el', 'north', 'Ελένη'), inviteQrLabel('el', 'north', 'Ελένη'));
+    expect(html).toContain('>Ελένη στη θέση Βορρά</a>');
+    expect(html).toContain('aria-label="Κωδικός QR του συνδέσμου για Ελένη (Βορράς): σάρωσέ τον με ένα κινητό"');
+  });
+
+  it('names a wind after "της θέσης" in the genitive (a packet on the table)', () => {
+    const winds = ['east', 'south', 'west', 'north'] as const;
+    expect(winds.map((seat) => seatAfterOf('el', seat, undefined))).toEqual(['Ανατολής', 'Νότου', 'Δύσης', 'Βορρά']);
+    // A person's name leads, the wind its label, as after προς.
+    expect(seatAfterOf('el', 'south', { south: 'Κώστας' })).toBe('Κώστας (Νότος)');
+    expect(seatAfterOf('en', 'south', undefined)).toBe('South');
+    expect(seatAfterOf('sw', 'west', undefined)).toBe('Magharibi');
+    // The table draws each seat's packet with that label (a watcher's table, every packet down in the first pass).
+    const view = viewFor(createCharleston({ seed: 3 }).getSnapshot(), null as never);
+    expect(view.phase).toBe('firstCharleston.right');
+    const table = tableInfoOf({ packetOnTable: { east: true, south: true, west: true, north: true } }, 0);
+    const packets = (locale: 'el' | 'en') =>
+      [...renderToStaticMarkup(createElement(TableStatus, { locale, view, bots: [], flight: null, onFlightEnd: () => undefined, table })).matchAll(/data-packet-of="(\w+)" role="img" aria-label="([^"]*)"/g)].map((match) => `${match[1]}: ${match[2]}`);
+    expect(packets('el')).toEqual([
+      'east: Πακέτο της θέσης Ανατολής, μπρούμυτα',
+      'south: Πακέτο της θέσης Νότου, μπρούμυτα',
+      'west: Πακέτο της θέσης Δύσης, μπρούμυτα',
+      'north: Πακέτο της θέσης Βορρά, μπρούμυτα',
+    ]);
+    expect(packets('en')).toContain('south: Packet of South, face down');
   });
 });
 

@@ -163,12 +163,18 @@ export const en = {
   'table.you': 'You',
   'tile.chosen': 'chosen',
   'name.withSeat': "{name} ({seat})",
-  // A wind's name after a preposition (the arrow's receiver, whose clock ran out, a seat in the lobby): Greek
-  // takes the accusative after "προς", "για", "στη θέση".
+  // A wind's name after a preposition (the arrow's receiver, whose clock ran out, a seat in the lobby, the name
+  // and the invite of a seat, its QR code): Greek takes the accusative after "προς", "για", "στη θέση".
   'seatTo.east': 'East',
   'seatTo.south': 'South',
   'seatTo.west': 'West',
   'seatTo.north': 'North',
+  // A wind's name where it says whose a thing is (the packet of a seat): Greek takes the genitive after
+  // "της θέσης".
+  'seatOf.east': 'East',
+  'seatOf.south': 'South',
+  'seatOf.west': 'West',
+  'seatOf.north': 'North',
   'name.label': "Your name at this table",
   'name.save': "Save the name",
   'name.saved': "Your name is saved; the others see it.",
@@ -214,6 +220,8 @@ export const en = {
   'lobby.copied': "Copied",
   'lobby.copySelect': "Selected: press Ctrl+C (⌘C) to copy",
   'lobby.qr': "QR code of the link for {seat}: scan it with a phone",
+  // The spectator link's QR code (its title is a command, "Watch the table", which cannot follow "for").
+  'lobby.qrWatch': "QR code of the link to watch the table: scan it with a phone",
   'lobby.showQr': "QR code",
   'lobby.lanHeading': "Friends on the same network",
   'lobby.lanStart': "By default the service only answers this computer. To let friends on your home network join, start it with:",

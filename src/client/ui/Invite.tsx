@@ -44,6 +44,11 @@ export interface InviteProps {
   locale: Locale;
   /** What the link is for ("Seat South", "Ana at South", "Watch the table"). */
   title: string;
+  /**
+   * The QR code's label, a sentence of its own ("QR code of the link for Ana (South): …"): the title does not read
+   * after "for" (a command for the spectator; a wind in the wrong case in Greek).
+   */
+  qrLabel: string;
   /** The link to open (may carry `?lang=`). */
   href: string;
   /** The link as shown and copied. */
@@ -53,7 +58,7 @@ export interface InviteProps {
 }
 
 /** An invite: the link, a copy button and a QR code (shown, and hidden on demand). */
-export function Invite({ locale, title, href, link, invite }: InviteProps) {
+export function Invite({ locale, title, qrLabel, href, link, invite }: InviteProps) {
   const [copied, setCopied] = useState<'no' | 'yes' | 'select'>('no');
   const [qr, setQr] = useState(true);
   const text = useRef<HTMLElement>(null);
@@ -93,7 +98,7 @@ export function Invite({ locale, title, href, link, invite }: InviteProps) {
           {copied === 'yes' ? ct(locale, 'lobby.copied') : copied === 'select' ? ct(locale, 'lobby.copySelect') : ''}
         </span>
       </span>
-      {qr && <QrCode text={link} label={ct(locale, 'lobby.qr', { seat: title })} />}
+      {qr && <QrCode text={link} label={qrLabel} />}
     </li>
   );
 }

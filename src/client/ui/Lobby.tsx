@@ -28,6 +28,29 @@ export function seatQuestion(locale: Locale, seat: Seat): string {
   return ct(locale, 'lobby.seat', { seat: seatAfterTo(locale, seat, undefined) });
 }
 
+/** The label of a person's name field: "Name of the person at East" (Greek "στη θέση Νότο", the accusative). */
+export function nameQuestion(locale: Locale, seat: Seat): string {
+  return ct(locale, 'lobby.nameFor', { seat: seatAfterTo(locale, seat, undefined) });
+}
+
+/**
+ * The title of a seat's invite: "Seat South", or with the person's name "Ana at South" (Greek "Ελένη στη θέση
+ * Βορρά": the wind in the accusative, the name as typed).
+ */
+export function inviteTitle(locale: Locale, seat: Seat, name: string | null): string {
+  return name === null ? ct(locale, 'lobby.inviteFor', { seat: t(locale, `seat.${seat}`) }) : ct(locale, 'lobby.inviteNamed', { name, seat: seatAfterTo(locale, seat, undefined) });
+}
+
+/**
+ * The label of an invite's QR code: "QR code of the link for South" or "… for Ana (South)" (Greek "για Νότο",
+ * "για Ελένη (Βορράς)", as after "για" elsewhere); the spectator link's has its own words (its title, "Watch the
+ * table", cannot follow "for").
+ */
+export function inviteQrLabel(locale: Locale, invite: Seat | 'spectator', name: string | null): string {
+  if (invite === 'spectator') return ct(locale, 'lobby.qrWatch');
+  return ct(locale, 'lobby.qr', { seat: seatAfterTo(locale, invite, name === null ? undefined : { [invite]: name }) });
+}
+
 /** The clock choices of the lobby, in seconds per decision (0: no clock). */
 export const CLOCK_CHOICES: readonly number[] = [0, 30, 60, 120, 300];
 
@@ -133,8 +156,8 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                   name={`name-${seat}`}
                   maxLength={24}
                   autoComplete="off"
-                  aria-label={ct(locale, 'lobby.nameFor', { seat: t(locale, `seat.${seat}`) })}
-                  placeholder={ct(locale, 'lobby.nameFor', { seat: t(locale, `seat.${seat}`) })}
+                  aria-label={nameQuestion(locale, seat)}
+                  placeholder={nameQuestion(locale, seat)}
                   value={names[seat] ?? ''}
                   onChange={(event) => setNames({ ...names, [seat]: event.target.value })}
                 />
@@ -169,13 +192,13 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                 const link = seatLink(origin, state.table.id, state.table.tokens[seat] as string);
                 const [address, fragment] = link.split('#');
                 const name = cleanName(names[seat]);
-                const wind = t(locale, `seat.${seat}`);
                 return (
                   <Invite
                     key={seat}
                     locale={locale}
                     invite={seat}
-                    title={name === null ? ct(locale, 'lobby.inviteFor', { seat: wind }) : ct(locale, 'lobby.inviteNamed', { name, seat: wind })}
+                    title={inviteTitle(locale, seat, name)}
+                    qrLabel={inviteQrLabel(locale, seat, name)}
                     href={`${address}?lang=${locale}#${fragment}`}
                     link={link}
                   />
@@ -186,6 +209,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                   locale={locale}
                   invite="spectator"
                   title={ct(locale, 'lobby.spectator')}
+                  qrLabel={inviteQrLabel(locale, 'spectator', null)}
                   href={seatLink(origin, state.table.id, state.table.tokens.spectator)}
                   link={seatLink(origin, state.table.id, state.table.tokens.spectator)}
                 />

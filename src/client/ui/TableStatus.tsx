@@ -10,7 +10,7 @@ import { targetOf } from '../../entries/rules.js';
 import { PHASE_ORDER } from '../flow.logic.js';
 import { ct } from '../i18n/catalog.js';
 import { PASSES } from '../review.js';
-import { seatAfterTo, seatLabel, type TableInfo } from '../table-info.js';
+import { seatAfterOf, seatAfterTo, seatLabel, type TableInfo } from '../table-info.js';
 import { isSeatView } from '../transport.js';
 import { TileBack } from './Tile.js';
 
@@ -108,7 +108,7 @@ function Backs({ count, place }: { count: number; place: Place }) {
 
 function Stack({ locale, seat, place, count, className = '' }: { locale: Locale; seat: Seat; place: Place; count: number; className?: string }) {
   return (
-    <span className={`stack stack-${place} ${className}`.trim()} data-packet-of={seat} role="img" aria-label={ct(locale, 'table.packetOf', { seat: t(locale, `seat.${seat}`) })}>
+    <span className={`stack stack-${place} ${className}`.trim()} data-packet-of={seat} role="img" aria-label={ct(locale, 'table.packetOf', { seat: seatAfterOf(locale, seat, undefined) })}>
       {Array.from({ length: Math.max(1, Math.min(count, 3)) }, (_, index) => (
         <TileBack key={index} />
       ))}
