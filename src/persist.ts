@@ -21,7 +21,7 @@ import { parseRules } from './rules/options.js';
 import { PAIRS, SEATS, bySeat, isSeat, type BySeat, type Seat } from './seats.js';
 import { phaseOfSnapshot, serviceFor, type CharlestonService, type CharlestonSnapshot } from './service.js';
 import { localeOrWarn } from './i18n/translate.js';
-import { SET_SIZE, type TileId } from './tiles.js';
+import { SET_SIZE, sortIds, type TileId } from './tiles.js';
 import { MISDEAL_REASONS, PASS_RULES, isPassPhase, type CharlestonContext, type MisdealReason, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
 
 /**
@@ -132,7 +132,8 @@ function readContext(value: unknown, version: number): CharlestonContext {
     hand: hand as number,
     dealer: 'east',
     rules,
-    racks: readBySeat(own(value, 'racks'), 'context.racks', (v, at) => readIds(v, at)),
+    // A rack is a set of tiles kept in ascending id order (picking relies on it): one listed otherwise is sorted.
+    racks: readBySeat(own(value, 'racks'), 'context.racks', (v, at) => sortIds(readIds(v, at))),
     wall: readIds(own(value, 'wall'), 'context.wall'),
     table: readBySeat(own(value, 'table'), 'context.table', readNullable(readPacket)),
     received: readBySeat(own(value, 'received'), 'context.received', (v, at) => readIds(v, at, 3)),

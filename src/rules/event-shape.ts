@@ -84,11 +84,10 @@ const invalid = (problem: Problem): RuleResult<CharlestonEvent> => ({ ok: false,
 function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
   if (!isRecord(raw)) return invalid({ problem: 'notObject', got: shown(raw) });
   const type = own(raw, 'type');
-  if (!isEventType(type)) return invalid({ problem: 'unknownType', got: shown(type) });
   if (type === 'pass.commit' || type === 'courtesy.commit') {
     const commit = readPlainCommit(raw, type);
     if (commit !== null) return { ok: true, value: commit };
-  }
+  } else if (!isEventType(type)) return invalid({ problem: 'unknownType', got: shown(type) });
   const fields = EVENT_FIELDS[type];
   for (const key in raw) {
     if (key !== 'type' && !hasOwn(fields, key) && hasOwn(raw, key)) {

@@ -221,12 +221,39 @@ describe('without (a rack after tiles leave it)', () => {
 });
 
 describe('picking tiles of a face from a rack (each face is one range of ids)', () => {
-  // A rack holding every copy of one face and the tiles on either side of its range, in a scrambled order.
+  // A rack holding every copy of one face and the tiles on either side of its range, in ascending order (as racks
+  // are kept).
   const around = (code: (typeof TILE_CODES)[number]): { ids: TileId[]; rack: TileId[] } => {
     const first = TILE_FACES.indexOf(code);
     const ids = Array.from({ length: copiesOf(code) }, (_, index) => first + index);
-    const rack = [...ids, first - 1, first + ids.length].filter((id) => id >= 0 && id < SET_SIZE).reverse();
+    const rack = [first - 1, ...ids, first + ids.length].filter((id) => id >= 0 && id < SET_SIZE);
     return { ids, rack };
+  };
+  /** The picks by the plain rule: for each code, the lowest id of its face in the rack that is not picked yet. */
+  const byRule = (rack: readonly TileId[], codes: readonly (typeof TILE_CODES)[number][]): TileId[] | undefined => {
+    const picked: TileId[] = [];
+    for (const code of codes) {
+      const id = [...rack].sort((a, b) => a - b).find((candidate) => faceOf(candidate) === code && !picked.includes(candidate));
+      if (id === undefined) return undefined;
+      picked.push(id);
+    }
+    return picked;
+  };
+  /** The index of the first code the plain rule cannot supply. */
+  const byRuleMissing = (rack: readonly TileId[], codes: readonly (typeof TILE_CODES)[number][]): number => {
+    for (let count = 1; count <= codes.length; count += 1) if (byRule(rack, codes.slice(0, count)) === undefined) return count - 1;
+    return -1;
+  };
+  /** Seeded racks of 13 or 14 distinct ids, ascending, and packets of 1–4 codes mostly from the rack. */
+  const cases = (count: number): Array<{ rack: TileId[]; codes: (typeof TILE_CODES)[number][] }> => {
+    const next = mulberry32(20261204);
+    return Array.from({ length: count }, () => {
+      const rack = seededShuffle(Array.from({ length: SET_SIZE }, (_, id) => id), next())
+        .slice(0, 13 + (next() % 2))
+        .sort((a, b) => a - b);
+      const codes = Array.from({ length: 1 + (next() % 4) }, () => (next() % 5 === 0 ? (TILE_CODES[next() % TILE_CODES.length] as (typeof TILE_CODES)[number]) : faceOf(rack[next() % rack.length] as TileId)));
+      return { rack, codes };
+    });
   };
 
   it('picks every copy of every face, and never a tile of the face next to it', () => {
@@ -244,11 +271,38 @@ describe('picking tiles of a face from a rack (each face is one range of ids)', 
     }
   });
 
-  it('takes the lowest-placed free tile of the face for each code, in the order of the codes', () => {
-    // Flowers are ids 136–143: a rack with three of them, not in id order.
-    const rack: TileId[] = [3, 143, 137, 60, 140];
-    expect(pickFromRack(rack, ['F', '1B', 'F'])).toEqual([143, 3, 137]);
+  it('takes the lowest free id of the face for each code, in the order of the codes', () => {
+    // Flowers are ids 136–143: a rack with three of them.
+    const rack: TileId[] = [3, 60, 137, 140, 143];
+    expect(pickFromRack(rack, ['F', '1B', 'F'])).toEqual([137, 3, 140]);
     expect(firstUnpickable(rack, ['F', 'F', 'F', 'F'])).toBe('F');
     expect(firstUnpickable(rack, ['1B', '2B'])).toBe('2B');
+  });
+
+  it('picks what the plain rule picks, on 2,000 seeded racks and packets (the search lands on the face’s first copy)', () => {
+    for (const { rack, codes } of cases(2000)) {
+      const expected = byRule(rack, codes);
+      expect(pickFromRack(rack, codes), `${rack.join(' ')} ← ${codes.join(' ')}`).toEqual(expected);
+      const missing = byRuleMissing(rack, codes);
+      expect(firstUnpickable(rack, codes)).toBe(missing === -1 ? undefined : codes[missing]);
+    }
+  });
+
+  it('on a rack out of order it may miss a tile, but never picks one of another face or one twice', () => {
+    const next = mulberry32(7);
+    let missed = 0;
+    for (const { rack, codes } of cases(2000)) {
+      const scrambled = seededShuffle(rack, next());
+      const picked = pickFromRack(scrambled, codes);
+      if (picked === undefined) {
+        if (byRule(rack, codes) !== undefined) missed += 1;
+        continue;
+      }
+      expect(picked.map(faceOf)).toEqual(codes);
+      expect(new Set(picked).size).toBe(picked.length);
+      for (const id of picked) expect(scrambled).toContain(id);
+    }
+    // Out of order, the search does lose tiles: why racks are kept sorted (and why restore sorts them).
+    expect(missed).toBeGreaterThan(0);
   });
 });
