@@ -160,14 +160,17 @@ type Subject = (hand: ScriptedHand) => void;
 
 /**
  * The subjects play the same hand in turn, round after round, each timed alone: a load that comes and goes hits
- * all of them alike, so the ratio of their medians holds on a noisy machine.
+ * all of them alike, so the ratio of their medians holds on a noisy machine. The order turns each round, so each
+ * subject runs as often after each of the others (a subject that always ran right after the floor, say, would
+ * always find XState's code and data warm).
  */
 function paired<Name extends string>(rounds: number, subjects: Record<Name, Subject>): Record<Name, number> {
   const names = Object.keys(subjects) as Name[];
   const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
     const hand = hands[round % hands.length] as ScriptedHand;
-    for (const name of names) {
+    for (let turn = 0; turn < names.length; turn += 1) {
+      const name = names[(round + turn) % names.length] as Name;
       const started = clockNow();
       subjects[name](hand);
       samples.get(name)?.push(clockNow() - started);
