@@ -3,7 +3,7 @@
  * actions (and the page) read it with: which tiles are chosen, how many a packet needs, which event an action
  * stands for, a refusal in the page's language. Plain data in, plain data out.
  */
-import { PASS_RULES, refusalMessage, t, type Direction, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
+import { PASS_RULES, isSeat, refusalMessage, t, type Direction, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
 import { ct } from './i18n/catalog.js';
 import type { TableInfo } from './table-info.js';
 import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
@@ -191,7 +191,10 @@ export function refusalText(locale: Locale, refusal: ReportedRefusal): string {
   if (refusal.code === 'RATE_LIMITED') return ct(locale, 'serviceRefusal.RATE_LIMITED');
   if (refusal.code === 'NOT_YOUR_SEAT') {
     const { own, named } = values;
-    return typeof own === 'string' && typeof named === 'string' ? ct(locale, 'serviceRefusal.NOT_YOUR_SEAT', { own, named }) : refusal.message;
+    if (typeof own !== 'string' || typeof named !== 'string') return refusal.message;
+    // Seats by their names in the page's language; whatever else the event named, as it was sent.
+    const word = (value: string): string => (isSeat(value) ? t(locale, `seat.${value}`) : value);
+    return ct(locale, 'serviceRefusal.NOT_YOUR_SEAT', { own: word(own), named: word(named) });
   }
   try {
     return refusalMessage(locale, refusal.code as RefusalCode, values as Readonly<Record<string, string | number>>);

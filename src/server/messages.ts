@@ -2,7 +2,7 @@
  * The service's own messages (its refusal codes and HTTP errors) in the engine's four languages. The engine's
  * refusals come localized from the engine itself.
  */
-import type { Locale, Seat } from '../index.js';
+import { isSeat, t, type Locale, type Seat } from '../index.js';
 
 /** Refusal codes the service adds to the engine's (**fixed**). */
 export type ServiceRefusalCode = 'NOT_YOUR_SEAT' | 'RATE_LIMITED';
@@ -24,12 +24,20 @@ export interface ServiceRefusal<C extends ServiceRefusalCode = ServiceRefusalCod
   params: ServiceRefusalParams[C];
 }
 
+/**
+ * A seat as a message names it: its name in the language (`South`, `Sud`, `Kusini`, `Νότος`); anything else an event
+ * named instead, as it was sent. Every sentence below takes the name as it stands (Greek after «ως»: the nominative).
+ */
+function seatWord(locale: Locale, value: string): string {
+  return isSeat(value) ? t(locale, `seat.${value}`) : value;
+}
+
 const MESSAGES: { [C in ServiceRefusalCode]: Record<Locale, (params: ServiceRefusalParams[C]) => string> } = {
   NOT_YOUR_SEAT: {
-    en: (p) => `You play ${p.own}: you cannot act for ${p.named}.`,
-    ca: (p) => `Jugues a ${p.own}: no pots actuar per ${p.named}.`,
-    sw: (p) => `Unacheza ${p.own}: huwezi kutenda kwa niaba ya ${p.named}.`,
-    el: (p) => `Παίζετε στη θέση ${p.own}: δεν μπορείτε να ενεργήσετε για τη θέση ${p.named}.`,
+    en: (p) => `You play ${seatWord('en', p.own)}: you cannot act for ${seatWord('en', p.named)}.`,
+    ca: (p) => `Jugues com a ${seatWord('ca', p.own)}: no pots actuar per ${seatWord('ca', p.named)}.`,
+    sw: (p) => `Unacheza kama ${seatWord('sw', p.own)}: huwezi kutenda kwa niaba ya ${seatWord('sw', p.named)}.`,
+    el: (p) => `Παίζετε ως ${seatWord('el', p.own)}: δεν μπορείτε να ενεργήσετε ως ${seatWord('el', p.named)}.`,
   },
   RATE_LIMITED: {
     en: () => 'Too many messages: wait a moment and try again.',

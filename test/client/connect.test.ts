@@ -292,7 +292,11 @@ describe('refusals and misdeals in the page’s language', () => {
       const limited = serviceRefusal('RATE_LIMITED', locale, {});
       expect(refusalText(locale, { ...limited, message: 'table words' }), locale).toBe(limited.message);
     }
-    expect(refusalText('ca', { code: 'NOT_YOUR_SEAT', message: 'table words', params: { own: 'south', named: 'east' } })).toContain('Jugues a south');
+    // Seats by their names in the page's language (Greek after «ως», the nominative), never the wire's seat ids.
+    expect(refusalText('ca', { code: 'NOT_YOUR_SEAT', message: 'table words', params: { own: 'south', named: 'east' } })).toBe('Jugues com a Sud: no pots actuar per Est.');
+    expect(refusalText('el', { code: 'NOT_YOUR_SEAT', message: 'table words', params: { own: 'south', named: 'east' } })).toBe('Παίζετε ως Νότος: δεν μπορείτε να ενεργήσετε ως Ανατολή.');
+    // Whatever else an event named stays as it was sent.
+    expect(refusalText('en', { code: 'NOT_YOUR_SEAT', message: 'table words', params: { own: 'south', named: '42' } })).toBe('You play South: you cannot act for 42.');
     expect(refusalText('ca', { code: 'NOT_YOUR_SEAT', message: 'table words', params: { own: 'south' } })).toBe('table words');
   });
 

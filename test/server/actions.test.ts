@@ -57,7 +57,7 @@ describe('actions and refusal params', () => {
     const event = { type: 'pass.retract', seat: 'south' };
     const http = await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event } });
     expect(http.status).toBe(422);
-    expect(http.body).toEqual({ ok: false, version: 0, refusal: { code: 'NOT_YOUR_SEAT', message: 'Jugues a east: no pots actuar per south.', params: { own: 'east', named: 'south' } } });
+    expect(http.body).toEqual({ ok: false, version: 0, refusal: { code: 'NOT_YOUR_SEAT', message: 'Jugues com a Est: no pots actuar per Sud.', params: { own: 'east', named: 'south' } } });
     const east = await LiveClient.connect(node.base, table.id, table.tokens.east as string);
     const live = await east.send(event);
     expect(live).toMatchObject({ type: 'result', ok: false, version: 0 });

@@ -80,9 +80,11 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     const other = await api(node.base, 'POST', path, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'south', tiles: ['J', 'J', 'J'] } } });
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ ok: false, version: 0, refusal: { code: 'NOT_YOUR_SEAT', params: { own: 'east', named: 'south' } } });
-    expect(other.body.refusal.message).toMatch(/[α-ω]/);
+    // The seats by their Greek names (nominative after «ως»), not the wire's ids.
+    expect(other.body.refusal.message).toBe('Παίζετε ως Ανατολή: δεν μπορείτε να ενεργήσετε ως Νότος.');
     const weird = await api(node.base, 'POST', path, { token: table.tokens.east as string, body: { event: { type: 'vote.cast', seat: 42, vote: 'stop' } } });
     expect(weird.body.refusal).toMatchObject({ code: 'NOT_YOUR_SEAT', params: { own: 'east', named: '42' } });
+    expect(weird.body.refusal.message).toBe('Παίζετε ως Ανατολή: δεν μπορείτε να ενεργήσετε ως 42.');
     const redeal = await api(node.base, 'POST', path, { token: table.tokens.west as string, body: { event: { type: 'hand.redeal' } } });
     expect(redeal.status).toBe(422);
     expect(redeal.body.refusal.code).toBe('NOT_NOW'); // reached the engine: hand.redeal names no seat

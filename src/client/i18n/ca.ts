@@ -223,6 +223,6 @@ export const ca: ClientCatalog = {
   'lobby.loopback': "Aquests enllaços només apunten a aquest ordinador ({origin}): els amics en altres aparells no els poden obrir.",
   'lobby.inviteNamed': "{name} a {seat}",
   'end.nextSoloNote': "Un repartiment nou en aquesta pàgina; continues a l'Est.",
-  'serviceRefusal.NOT_YOUR_SEAT': "Jugues a {own}: no pots actuar per {named}.",
+  'serviceRefusal.NOT_YOUR_SEAT': "Jugues com a {own}: no pots actuar per {named}.",
   'serviceRefusal.RATE_LIMITED': "Massa missatges: espera un moment i torna-ho a provar.",
 };

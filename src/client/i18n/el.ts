@@ -223,6 +223,6 @@ export const el: ClientCatalog = {
   'lobby.loopback': "Αυτοί οι σύνδεσμοι δείχνουν μόνο σε αυτόν τον υπολογιστή ({origin}): φίλοι σε άλλες συσκευές δεν μπορούν να τους ανοίξουν.",
   'lobby.inviteNamed': "{name} στη θέση {seat}",
   'end.nextSoloNote': "Νέο μοίρασμα σε αυτή τη σελίδα· μένεις στην Ανατολή.",
-  'serviceRefusal.NOT_YOUR_SEAT': "Παίζετε στη θέση {own}: δεν μπορείτε να ενεργήσετε για τη θέση {named}.",
+  'serviceRefusal.NOT_YOUR_SEAT': "Παίζετε ως {own}: δεν μπορείτε να ενεργήσετε ως {named}.",
   'serviceRefusal.RATE_LIMITED': "Πάρα πολλά μηνύματα: περιμένετε λίγο και δοκιμάστε ξανά.",
 };

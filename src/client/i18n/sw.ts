@@ -223,6 +223,6 @@ export const sw: ClientCatalog = {
   'lobby.loopback': "Viungo hivi vinaelekeza kwenye kompyuta hii tu ({origin}): marafiki kwenye vifaa vingine hawawezi kuvifungua.",
   'lobby.inviteNamed': "{name} kwenye {seat}",
   'end.nextSoloNote': "Mgawo mpya kwenye ukurasa huu; unabaki Mashariki.",
-  'serviceRefusal.NOT_YOUR_SEAT': "Unacheza {own}: huwezi kutenda kwa niaba ya {named}.",
+  'serviceRefusal.NOT_YOUR_SEAT': "Unacheza kama {own}: huwezi kutenda kwa niaba ya {named}.",
   'serviceRefusal.RATE_LIMITED': "Ujumbe mwingi mno: subiri kidogo kisha ujaribu tena.",
 };
