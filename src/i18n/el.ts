@@ -45,8 +45,8 @@ export const el: Catalog = {
   'validator.notBoolean': 'απάντησε {got}, όχι αληθές ή ψευδές',
   'misdeal.wrongCount': 'λάθος αριθμός πλακιδίων: {counts}',
   'misdeal.holds': '{seat|seat}: {count}',
-  'misdeal.declared': 'δηλώθηκε από τη θέση {seat|seat}',
-  'misdeal.declarationDisputed': 'η δήλωση της Ανατολής αμφισβητήθηκε από τη θέση {seat|seat}',
+  'misdeal.declared': 'δηλώθηκε από έναν παίκτη ({seat|seat})',
+  'misdeal.declarationDisputed': 'η δήλωση της Ανατολής αμφισβητήθηκε από έναν παίκτη ({seat|seat})',
 
   'reason.noPassUnderWay': 'δεν γίνεται κανένα πέρασμα αυτή τη στιγμή',
   'reason.pairCourtesyOver': 'το πέρασμα ευγενείας του ζευγαριού σου έχει τελειώσει',

@@ -27,6 +27,11 @@ describe('misdealText', () => {
     expect(misdealText('el', misdeal)).toBe(misdeal.reason);
   });
 
+  it('names the seat in Greek in a form that reads after its words (in brackets, the nominative, as the prompts do)', () => {
+    expect(misdealText('el', disputedAtGreekTable())).toBe('η δήλωση της Ανατολής αμφισβητήθηκε από έναν παίκτη (Δύση)');
+    expect(misdealText('el', { by: 'south', code: 'declared', reason: 'x' })).toBe('δηλώθηκε από έναν παίκτη (Νότος)');
+  });
+
   it('shows the words a person typed, and the code’s wording when they are only blanks', () => {
     expect(misdealText('sw', disputedAtGreekTable('East shows thirteen'))).toBe('East shows thirteen');
     expect(misdealText('sw', disputedAtGreekTable('   '))).toBe(t('sw', 'misdeal.declarationDisputed', { seat: 'west' }));
