@@ -132,7 +132,7 @@ function readContext(value: unknown, version: number): CharlestonContext {
     hand: hand as number,
     dealer: 'east',
     rules,
-    // A rack is a set of tiles kept in ascending id order (picking relies on it): one listed otherwise is sorted.
+    // A rack is a set of tiles kept in ascending id order (picking looks there first): one listed otherwise is sorted.
     racks: readBySeat(own(value, 'racks'), 'context.racks', (v, at) => sortIds(readIds(v, at))),
     wall: readIds(own(value, 'wall'), 'context.wall'),
     table: readBySeat(own(value, 'table'), 'context.table', readNullable(readPacket)),

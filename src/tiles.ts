@@ -93,26 +93,35 @@ export function sortCodesInPlace(out: Tile[]): Tile[] {
 /**
  * Greedy picking: for each code in turn, the lowest tile id of that face in `rack` not picked yet goes to
  * `picked[index]`. Returns the index of the first code the rack cannot supply (counting duplicates), or -1.
- * Racks are kept in ascending id order (the deal sorts them, every move keeps them sorted, `restore` sorts them),
- * and a face's copies have consecutive ids, so the face's tiles start where a binary search for its first id lands.
  * A tile is of the face when its id less the face's first id is below the face's copies (unsigned: below the range
- * wraps round to a large number): a rack out of order can only make a tile look missing, never pick a wrong one.
+ * wraps round to a large number). Racks are kept in ascending id order (the deal sorts them, every move keeps them
+ * sorted, `restore` sorts them) and a face's copies have consecutive ids, so a binary search for the face's first
+ * id lands on its lowest free copy, or just after it. From there the search goes once round the rack, so that a rack
+ * out of order (a context built by hand) still gives a tile of the face whenever it holds one.
  */
 function pickInto(rack: readonly TileId[], codes: readonly Tile[], picked: TileId[]): number {
+  const n = rack.length;
   for (let c = 0; c < codes.length; c += 1) {
     const code = codes[c] as Tile;
     const first = FIRST_ID.get(code) as number;
     const copies = copiesOf(code);
     let r = 0;
-    for (let end = rack.length; r < end; ) {
+    for (let end = n; r < end; ) {
       const middle = (r + end) >>> 1;
       if ((rack[middle] as TileId) < first) r = middle + 1;
       else end = middle;
     }
     // Not picked yet by an earlier code (only the first `c` picks: `picked` may hold anything past them).
-    while (r < rack.length && (rack[r] as TileId) - first >>> 0 < copies && listed(picked, c, rack[r] as TileId)) r += 1;
-    if (r === rack.length || (rack[r] as TileId) - first >>> 0 >= copies) return c;
-    picked[c] = rack[r] as TileId;
+    let id = -1;
+    for (let k = 0; k < n; k += 1) {
+      const candidate = rack[(r + k) % n] as TileId;
+      if (candidate - first >>> 0 < copies && !listed(picked, c, candidate)) {
+        id = candidate;
+        break;
+      }
+    }
+    if (id < 0) return c;
+    picked[c] = id;
   }
   return -1;
 }

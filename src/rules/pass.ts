@@ -114,9 +114,6 @@ export function resolvePass(
 function incoming(packets: BySeat<Packet>, direction: Direction, seat: Seat): TileId[] {
   const from = sourceOf(seat, direction);
   const blind = packets[seat].blind;
-  // No blind tile on either side (most passes): what arrives is the source's own packet, all of it kept. The list
-  // is shared, not copied: context data is never mutated, only replaced.
-  if (blind === 0 && packets[from].blind === 0) return packets[from].tiles;
   // Sized up front (no spare capacity). A seat passing three blind keeps nothing; when all four do, no tile moves.
   const kept = new Array<TileId>(PACKET_SIZE - blind);
   for (let index = blind; index < PACKET_SIZE; index += 1) kept[index - blind] = tileAt(packets, direction, from, index);

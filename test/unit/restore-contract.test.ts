@@ -92,13 +92,13 @@ describe('restored ended tables with a wrong count (R11, §4)', () => {
   });
 });
 
-describe('restored racks are kept in ascending id order (picking relies on it)', () => {
+describe('restored racks are kept in ascending id order (picking looks there first)', () => {
   it('a rack listed out of order is sorted on restore, and its tiles can be passed', () => {
     const reversed = { ...dealt.racks, east: [...dealt.racks.east].reverse(), north: [...dealt.racks.north].reverse() };
     const restored = restore(textOf('firstCharleston.right', { ...dealt, racks: reversed }));
     expect(restored.context.racks.east).toEqual(dealt.racks.east);
     expect(restored.context.racks.north).toEqual(dealt.racks.north);
-    // East's three highest natural tiles: the ones a search on the reversed list would have missed.
+    // East's three highest natural tiles: at the front of the reversed list, at the end of the sorted one.
     const naturals = dealt.racks.east.map(faceOf).filter((tile) => tile !== JOKER);
     const result = restored.send({ type: 'pass.commit', seat: 'east', tiles: naturals.slice(-3) });
     expect(result).toEqual({ ok: true, phase: 'firstCharleston.right' });
