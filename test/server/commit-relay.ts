@@ -12,21 +12,39 @@ export interface CommitRelay {
   readonly port: number;
   /** Resolves once the next COMMIT was committed by the server and its answer dropped. */
   loseNextCommitAnswer(): Promise<void>;
+  /**
+   * From now on, counts every `SELECT 1` (a health check) and holds the server's answers to those sent before
+   * `release()`; `held` resolves once the first one is held.
+   */
+  holdHealthChecks(): HealthHold;
   close(): Promise<void>;
+}
+
+/** Health checks held by a relay: how many `SELECT 1` it saw since, and the release of their answers. */
+export interface HealthHold {
+  readonly held: Promise<void>;
+  seen(): number;
+  release(): void;
 }
 
 /** True when `chunk` starts with a simple query `COMMIT` ('Q', a 4-byte length, the text). */
 const isCommit = (chunk: Buffer): boolean => chunk[0] === 0x51 && chunk.subarray(5, 11).toString('latin1') === 'COMMIT';
+/** True when `chunk` is the simple query `SELECT 1` (with its NUL). */
+const isSelectOne = (chunk: Buffer): boolean => chunk[0] === 0x51 && chunk.subarray(5).toString('latin1') === 'SELECT 1\0';
 
 /** Starts a relay to PostgreSQL at `host:port`. */
 export async function startCommitRelay(host: string, port: number): Promise<CommitRelay> {
   let armed: (() => void) | null = null;
+  /** While health checks are held: the count, the first hold's signal, and each held connection's flush. */
+  let hold: { seen: number; first: () => void; released: boolean; flushes: Array<() => void> } | null = null;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = connect(port, host);
     sockets.add(client);
     sockets.add(upstream);
     let cutting: (() => void) | null = null;
+    /** The server's answers held back on this connection (a health check held), or null when passing through. */
+    let holding: Buffer[] | null = null;
     const end = (): void => {
       client.destroy();
       upstream.destroy();
@@ -39,8 +57,22 @@ export async function startCommitRelay(host: string, port: number): Promise<Comm
         cutting = armed;
         armed = null;
       }
+      if (hold !== null && isSelectOne(chunk)) hold.seen += 1;
+      if (hold !== null && !hold.released && isSelectOne(chunk)) {
+        const buffered: Buffer[] = [];
+        holding = buffered;
+        hold.flushes.push(() => {
+          holding = null;
+          for (const part of buffered) client.write(part);
+        });
+        hold.first();
+      }
     });
     upstream.on('data', (chunk: Buffer) => {
+      if (holding !== null) {
+        holding.push(chunk);
+        return;
+      }
       if (cutting !== null) {
         // The server answered the COMMIT: it is committed. The node never hears it.
         const done = cutting;
@@ -65,6 +97,22 @@ export async function startCommitRelay(host: string, port: number): Promise<Comm
       new Promise<void>((resolve) => {
         armed = resolve;
       }),
+    holdHealthChecks: () => {
+      let first = (): void => {};
+      const held = new Promise<void>((resolve) => {
+        first = resolve;
+      });
+      const state = { seen: 0, first, released: false, flushes: [] as Array<() => void> };
+      hold = state;
+      return {
+        held,
+        seen: () => state.seen,
+        release: () => {
+          state.released = true;
+          for (const flush of state.flushes.splice(0)) flush();
+        },
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

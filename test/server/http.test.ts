@@ -215,6 +215,21 @@ describe('HTTP rate limit (pglite)', () => {
     }
   });
 
+  it('/healthz has a budget of its own per address: a flood of health checks is refused 429, the API budget untouched', async () => {
+    const node = await startNode({ location: { kind: 'pglite', dir: null }, healthPerMinute: 3, httpPerMinute: 3, tarpit: { millis: 0 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await api(node.base, 'GET', '/healthz')).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const over = await api(node.base, 'GET', '/healthz');
+      expect(over.body.error.code).toBe('RATE_LIMITED');
+      // The address's HTTP budget is its own: three API requests still get their answers.
+      for (let i = 0; i < 3; i += 1) expect((await api(node.base, 'GET', '/api/tables/nosuchtable')).status).not.toBe(429);
+    } finally {
+      await node.close();
+    }
+  });
+
   it('/healthz costs the database one check at a time, however many ask at once', async () => {
     const node = await startNode({ location: { kind: 'pglite', dir: null } });
     try {

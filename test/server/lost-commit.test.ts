@@ -53,6 +53,18 @@ describe.runIf(url !== undefined && url !== '')('a commit whose answer is lost (
     expect(await expectStoredEqualsReplay(node.service.db, [table.id])).toBeGreaterThan(0);
   });
 
+  it('health checks ask the database one at a time: while a SELECT 1 waits, the checks after it wait on that one', async () => {
+    const hold = relay.holdHealthChecks();
+    const first = node.service.db.health();
+    await hold.held;
+    // Two more checks while the first query waits for its answer (the pool has idle connections to spare).
+    const later = [node.service.db.health(), node.service.db.health()];
+    hold.release();
+    const answers = await Promise.all([first, ...later]);
+    expect(answers.map((answer) => answer.database)).toEqual(['up', 'up', 'up']);
+    expect(hold.seen()).toBe(1);
+  });
+
   it('a creation whose commit is unconfirmed says the table may or may not exist, not that nothing was changed', async () => {
     const stored = async (): Promise<number> => Number((await node.service.db.query<{ n: string }>('SELECT count(*) AS n FROM charleston_tables'))[0]?.n);
     const before = await stored();

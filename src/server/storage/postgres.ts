@@ -34,6 +34,8 @@ export async function openPostgres(url: string): Promise<Db> {
   let attempts = 0;
   let retry: NodeJS.Timeout | null = null;
   let warnedDown = false;
+  /** The health check's query while it waits for its answer (see `health()`). */
+  let healthQuery: Promise<boolean> | null = null;
 
   function scheduleReconnect(): void {
     if (closed || retry !== null) return;
@@ -151,11 +153,19 @@ export async function openPostgres(url: string): Promise<Db> {
       const timeout = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MILLIS);
       });
-      const answered = pool.query('SELECT 1').then(
-        () => true,
-        () => false,
-      );
-      const up = await Promise.race([answered, timeout]);
+      // One `SELECT 1` at a time: a check that gives up after the timeout leaves its query waiting (a stalled
+      // database, a half-open socket), and the checks after it wait on that same query instead of each holding one
+      // more pooled connection (`/healthz` and the metrics scrape both ask).
+      healthQuery ??= pool
+        .query('SELECT 1')
+        .then(
+          () => true,
+          () => false,
+        )
+        .finally(() => {
+          healthQuery = null;
+        });
+      const up = await Promise.race([healthQuery, timeout]);
       clearTimeout(timer);
       return { database: up ? 'up' : 'down', listener: listener !== null ? 'up' : 'down' };
     },
