@@ -160,9 +160,10 @@ type Subject = (hand: ScriptedHand) => void;
 
 /**
  * The subjects play the same hand in turn, round after round, each timed alone: a load that comes and goes hits
- * all of them alike, so the ratio of their medians holds on a noisy machine. The order turns each round, so each
- * subject runs as often after each of the others (a subject that always ran right after the floor, say, would
- * always find XState's code and data warm).
+ * all of them alike, so the ratio of their medians holds on a noisy machine. The order turns by one each round,
+ * and by one more at each pass through the hands, so each subject runs in each place of the order equally often
+ * and each hand is played in each order (with a fixed order the engine always ran right after the floor, and
+ * found XState's code and data warm).
  */
 function paired<Name extends string>(rounds: number, subjects: Record<Name, Subject>): Record<Name, number> {
   const names = Object.keys(subjects) as Name[];
@@ -170,7 +171,7 @@ function paired<Name extends string>(rounds: number, subjects: Record<Name, Subj
   for (let round = 0; round < rounds; round += 1) {
     const hand = hands[round % hands.length] as ScriptedHand;
     for (let turn = 0; turn < names.length; turn += 1) {
-      const name = names[(round + turn) % names.length] as Name;
+      const name = names[(round + Math.floor(round / hands.length) + turn) % names.length] as Name;
       const started = clockNow();
       subjects[name](hand);
       samples.get(name)?.push(clockNow() - started);

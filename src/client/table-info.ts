@@ -139,18 +139,17 @@ export function seatLabel(locale: Locale, seat: Seat, names: Partial<Record<Seat
 
 /**
  * A seat as people read it after a preposition ("to" the pass arrow's receiver, "for" whose clock ran out or whose
- * link a QR code holds, "at" a seat in the lobby, its person's name and invite): a person's name as
- * {@link seatLabel} gives it, a wind alone in the form the language takes there (Greek "προς Βορρά", "για Νότο",
- * "στη θέση Βορρά": the accusative).
+ * link a QR code holds): a person's name as {@link seatLabel} gives it, a wind alone in the form the language takes
+ * there (Greek "προς Βορρά", "για Νότο": the accusative).
  */
 export function seatAfterTo(locale: Locale, seat: Seat, names: Partial<Record<Seat, string>> | undefined): string {
   return names?.[seat] === undefined ? ct(locale, `seatTo.${seat}`) : seatLabel(locale, seat, names);
 }
 
 /**
- * A seat as people read it where it says whose a thing is ("the packet of" a seat): a person's name as
- * {@link seatLabel} gives it, a wind alone in the form the language takes there (Greek "της θέσης Νότου",
- * "της θέσης Ανατολής": the genitive).
+ * A seat as people read it as the attribute of a seat or a thing ("at" a seat in the lobby, its person's name and
+ * invite, "the packet of" a seat): a person's name as {@link seatLabel} gives it, a wind alone in the form the
+ * language takes there (Greek "στη θέση Νότου", "της θέσης Ανατολής": the genitive).
  */
 export function seatAfterOf(locale: Locale, seat: Seat, names: Partial<Record<Seat, string>> | undefined): string {
   return names?.[seat] === undefined ? ct(locale, `seatOf.${seat}`) : seatLabel(locale, seat, names);

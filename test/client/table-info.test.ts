@@ -2,7 +2,7 @@
  * The table's fields beside the view (service contract §6), read from untrusted JSON; names shown with their seat;
  * the countdown's arithmetic with the client's clock offset; the notice; East's declaration in review and the
  * accept / dispute controls it brings; the lobby's request and its loopback warning; the QR code's modules; the
- * case a wind takes after a Greek preposition (accusative after προς, για, στη θέση; genitive after της θέσης).
+ * case a wind takes in Greek (accusative after προς, για; genitive as the attribute of θέση: στη θέση Νότου, της θέσης Νότου).
  */
 import '../../src/i18n/locales.js';
 import { createElement } from 'react';
@@ -96,33 +96,33 @@ describe('the table fields of a view message', () => {
     expect(noticeText('en', null, {})).toBeNull();
   });
 
-  it('names a wind after "για" and "στη θέση" in the accusative, as after προς (notice, lobby)', () => {
+  it('names a wind after "για" in the accusative, as after προς (notice), and after "στη θέση" in the genitive (lobby)', () => {
     const notice = (seat: 'east' | 'south' | 'west' | 'north') => noticeText('el', { code: 'CLOCK_RAN_OUT', seat, hand: 1, version: 4 }, {});
     expect(notice('south')).toBe('Τελείωσε ο χρόνος για Νότο: το ρομπότ δάσκαλος έπαιξε αυτή την απόφαση στη θέση του.');
     expect(notice('north')).toMatch(/^Τελείωσε ο χρόνος για Βορρά:/);
     // With a person's name, the name leads and the wind is its label, as after προς.
     expect(noticeText('el', { code: 'CLOCK_RAN_OUT', seat: 'north', hand: 1, version: 4 }, { north: 'Ελένη' })).toMatch(/^Τελείωσε ο χρόνος για Ελένη \(Βορράς\):/);
     expect((['east', 'south', 'west', 'north'] as const).map((seat) => seatQuestion('el', seat))).toEqual([
-      'Ποιος κάθεται στη θέση Ανατολή',
-      'Ποιος κάθεται στη θέση Νότο',
-      'Ποιος κάθεται στη θέση Δύση',
+      'Ποιος κάθεται στη θέση Ανατολής',
+      'Ποιος κάθεται στη θέση Νότου',
+      'Ποιος κάθεται στη θέση Δύσης',
       'Ποιος κάθεται στη θέση Βορρά',
     ]);
     expect(seatQuestion('en', 'south')).toBe('Who sits at South');
   });
 
-  it('names a wind in the lobby\'s name field, invite title and QR code in the accusative (στη θέση, για)', () => {
+  it('names a wind in the lobby\'s name field and invite title in the genitive (στη θέση Νότου), in its QR code in the accusative (για Νότο)', () => {
     const winds = ['east', 'south', 'west', 'north'] as const;
     expect(winds.map((seat) => nameQuestion('el', seat))).toEqual([
-      'Όνομα του ατόμου στη θέση Ανατολή (προαιρετικό)',
-      'Όνομα του ατόμου στη θέση Νότο (προαιρετικό)',
-      'Όνομα του ατόμου στη θέση Δύση (προαιρετικό)',
+      'Όνομα του ατόμου στη θέση Ανατολής (προαιρετικό)',
+      'Όνομα του ατόμου στη θέση Νότου (προαιρετικό)',
+      'Όνομα του ατόμου στη θέση Δύσης (προαιρετικό)',
       'Όνομα του ατόμου στη θέση Βορρά (προαιρετικό)',
     ]);
     expect(inviteTitle('el', 'north', 'Ελένη')).toBe('Ελένη στη θέση Βορρά');
-    expect(inviteTitle('el', 'south', 'Κώστας')).toBe('Κώστας στη θέση Νότο');
-    // Without a name the title is the seat's own ("Θέση Νότος"), no preposition before the wind.
-    expect(inviteTitle('el', 'south', null)).toBe('Θέση Νότος');
+    expect(inviteTitle('el', 'south', 'Κώστας')).toBe('Κώστας στη θέση Νότου');
+    // Without a name the title is the seat's own, the wind as its attribute ("Θέση Νότου").
+    expect(inviteTitle('el', 'south', null)).toBe('Θέση Νότου');
     // The QR code names the wind after "για", or the person with the wind as label (the name is not declined);
     // never the whole title ("για Θέση Νότος", "για Ελένη στη θέση Βορρά").
     expect(inviteQrLabel('el', 'south', null)).toBe('Κωδικός QR του συνδέσμου για Νότο: σάρωσέ τον με ένα κινητό');

@@ -163,14 +163,14 @@ export const en = {
   'table.you': 'You',
   'tile.chosen': 'chosen',
   'name.withSeat': "{name} ({seat})",
-  // A wind's name after a preposition (the arrow's receiver, whose clock ran out, a seat in the lobby, the name
-  // and the invite of a seat, its QR code): Greek takes the accusative after "προς", "για", "στη θέση".
+  // A wind's name after a preposition (the arrow's receiver, whose clock ran out, whose link a QR code holds):
+  // Greek takes the accusative after "προς", "για".
   'seatTo.east': 'East',
   'seatTo.south': 'South',
   'seatTo.west': 'West',
   'seatTo.north': 'North',
-  // A wind's name where it says whose a thing is (the packet of a seat): Greek takes the genitive after
-  // "της θέσης".
+  // A wind's name as the attribute of a seat or a thing (a seat in the lobby, its person's name and invite, the
+  // packet of a seat): Greek takes the genitive ("στη θέση Νότου", "της θέσης Νότου").
   'seatOf.east': 'East',
   'seatOf.south': 'South',
   'seatOf.west': 'West',

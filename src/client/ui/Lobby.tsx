@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { SEATS, t, type BySeat, type Locale, type Seat } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import { seatLink } from '../route.js';
-import { cleanName, seatAfterTo } from '../table-info.js';
+import { cleanName, seatAfterOf, seatAfterTo } from '../table-info.js';
 import { Invite } from './Invite.js';
 import { LanguagePicker } from './LanguagePicker.js';
 
@@ -25,12 +25,12 @@ interface Created {
 
 /** The label of a seat's choice of player: "Who sits at East" (Greek "στη θέση Βορρά", the accusative). */
 export function seatQuestion(locale: Locale, seat: Seat): string {
-  return ct(locale, 'lobby.seat', { seat: seatAfterTo(locale, seat, undefined) });
+  return ct(locale, 'lobby.seat', { seat: seatAfterOf(locale, seat, undefined) });
 }
 
 /** The label of a person's name field: "Name of the person at East" (Greek "στη θέση Νότο", the accusative). */
 export function nameQuestion(locale: Locale, seat: Seat): string {
-  return ct(locale, 'lobby.nameFor', { seat: seatAfterTo(locale, seat, undefined) });
+  return ct(locale, 'lobby.nameFor', { seat: seatAfterOf(locale, seat, undefined) });
 }
 
 /**
@@ -38,7 +38,7 @@ export function nameQuestion(locale: Locale, seat: Seat): string {
  * Βορρά": the wind in the accusative, the name as typed).
  */
 export function inviteTitle(locale: Locale, seat: Seat, name: string | null): string {
-  return name === null ? ct(locale, 'lobby.inviteFor', { seat: t(locale, `seat.${seat}`) }) : ct(locale, 'lobby.inviteNamed', { name, seat: seatAfterTo(locale, seat, undefined) });
+  return name === null ? ct(locale, 'lobby.inviteFor', { seat: seatAfterOf(locale, seat, undefined) }) : ct(locale, 'lobby.inviteNamed', { name, seat: seatAfterOf(locale, seat, undefined) });
 }
 
 /**

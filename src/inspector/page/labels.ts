@@ -426,7 +426,7 @@ const el: PageLabels = {
   northShort: 'Ο Βορράς έχει 12: μπορεί να τραβήξει',
   stopped: 'Το Charleston σταμάτησε',
   secondCharleston: 'Δεύτερο Charleston',
-  misdealBy: 'Άκυρο μοίρασμα από έναν παίκτη ({seat}): {reason}',
+  misdealBy: 'Άκυρο μοίρασμα ({seat}): {reason}',
   misdeal: 'Άκυρο μοίρασμα: {reason}',
   redeal: 'Νέο μοίρασμα (hand.redeal)',
   toAct: 'σειρά του',
