@@ -114,10 +114,10 @@ describe('the table fields of a view message', () => {
   it('names a wind in the lobby\'s name field and invite title in the genitive (στη θέση Νότου), in its QR code in the accusative (για Νότο)', () => {
     const winds = ['east', 'south', 'west', 'north'] as const;
     expect(winds.map((seat) => nameQuestion('el', seat))).toEqual([
-      'Όνομα του ατόμου στη θέση Ανατολής (προαιρετικό)',
-      'Όνομα του ατόμου στη θέση Νότου (προαιρετικό)',
-      'Όνομα του ατόμου στη θέση Δύσης (προαιρετικό)',
-      'Όνομα του ατόμου στη θέση Βορρά (προαιρετικό)',
+      'Όνομα στη θέση Ανατολής (προαιρετικό)',
+      'Όνομα στη θέση Νότου (προαιρετικό)',
+      'Όνομα στη θέση Δύσης (προαιρετικό)',
+      'Όνομα στη θέση Βορρά (προαιρετικό)',
     ]);
     expect(inviteTitle('el', 'north', 'Ελένη')).toBe('Ελένη στη θέση Βορρά');
     expect(inviteTitle('el', 'south', 'Κώστας')).toBe('Κώστας στη θέση Νότου');

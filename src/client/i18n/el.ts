@@ -205,7 +205,7 @@ export const el: ClientCatalog = {
   'end.nextBusy': "Μοιράζεται το επόμενο χέρι…",
   'end.nextNote': "Το μοίρασμα περνά δεξιά: ο Νότος γίνεται Ανατολή και ο καθένας κρατά τον σύνδεσμό του.",
   'end.nextFailed': "Το επόμενο χέρι δεν μοιράστηκε: {message}",
-  'lobby.nameFor': "Όνομα του ατόμου στη θέση {seat} (προαιρετικό)",
+  'lobby.nameFor': "Όνομα στη θέση {seat} (προαιρετικό)",
   'lobby.clock': "Χρόνος για κάθε απόφαση",
   'lobby.clock.none': "Χωρίς ρολόι",
   'lobby.clock.seconds': "{seconds} δευτερόλεπτα",
