@@ -51,8 +51,6 @@ export interface ServiceOptions {
   allowOrigins?: readonly string[];
   /** HTTP requests per verified token (or per address without one) per minute (default 600). */
   httpPerMinute?: number;
-  /** `/healthz` requests per minute per address, a budget of their own (default 600). */
-  healthPerMinute?: number;
   /** Tables one address may create per minute (default 30). */
   createPerMinute?: number;
   /** Failed token checks allowed per address (default a burst of 300, then 5 per second; a look-up in flight holds one until it succeeds). */
@@ -216,7 +214,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   });
   // Live sockets are closed by `close()` below (1001 after the replies), not by the plugin (which would send 1005).
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES, autoPong: false, skipUTF8Validation: true }, preClose: (done) => done() });
-  registerRoutes(app, master, gate, { createPerMinute: options.createPerMinute ?? 30, healthPerMinute: options.healthPerMinute ?? 600 });
+  registerRoutes(app, master, gate, { createPerMinute: options.createPerMinute ?? 30 });
   const live = registerLive(app, master, gate, liveLimits, allowedOrigins, tarpit);
   registerStatic(app, options.distDir ?? packageDist);
 

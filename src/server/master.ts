@@ -81,6 +81,9 @@ const UNCONFIRMED =
 const UNCONFIRMED_CREATION =
   'the database did not confirm the commit, so the table may or may not have been created: create another one; if this one was created, no one holds its tokens, and it is removed like any table left idle';
 
+/** How long one health check's answer serves `/healthz` (see `TableMaster.health`). */
+export const HEALTH_FRESH_MILLIS = 1_000;
+
 /** Most tables one clock sweep fires (the rest wait for the next sweep). */
 const CLOCK_SWEEP_LIMIT = 100;
 
@@ -140,8 +143,8 @@ export class TableMaster {
   /** The timer of each table in memory whose clock runs: cancels it. */
   readonly #clockTimers = new Map<string, () => void>();
   #sweepTimer: (() => void) | null = null;
-  /** The health check in flight (`health()`), shared by every caller until it settles. */
-  #health: Promise<{ db: DbKind } & DbHealth> | null = null;
+  /** The health check in flight or last answered (`health()`), and when it was asked (the master's clock). */
+  #health: { asked: number; answer: Promise<{ db: DbKind } & DbHealth> } | null = null;
 
   constructor(db: Db, hub: Hub, options: TableMasterOptions, observer: MasterObserver = NO_OBSERVER) {
     this.store = sqlStore(db, this.nodeId);
@@ -159,16 +162,17 @@ export class TableMaster {
 
   /**
    * What `/healthz` reports: the kind of database, whether it answers, whether the change listener is connected.
-   * Callers while a check is in flight share it, so however many ask, the database answers one check at a time.
+   * One check serves every caller for {@link HEALTH_FRESH_MILLIS} from when it was asked (and while it is in
+   * flight): however often and from however many addresses `/healthz` is asked, the database answers at most about
+   * one trivial query a second from this node.
    */
   health(): Promise<{ db: DbKind } & DbHealth> {
-    this.#health ??= this.store
-      .health()
-      .then((health) => ({ db: this.store.kind, ...health }))
-      .finally(() => {
-        this.#health = null;
-      });
-    return this.#health;
+    const now = this.now();
+    const last = this.#health;
+    if (last !== null && now - last.asked < HEALTH_FRESH_MILLIS && now >= last.asked) return last.answer;
+    const answer = this.store.health().then((health) => ({ db: this.store.kind, ...health }));
+    this.#health = { asked: now, answer };
+    return answer;
   }
 
   /**
