@@ -2,6 +2,7 @@
  * The service's own messages (its refusal codes and HTTP errors) in the engine's four languages. The engine's
  * refusals come localized from the engine itself.
  */
+import '../i18n/locales.js'; // seat names in every table language, wherever the service's messages are used
 import { isSeat, t, type Locale, type Seat } from '../index.js';
 
 /** Refusal codes the service adds to the engine's (**fixed**). */
