@@ -92,6 +92,26 @@ export interface FlowContext {
   table: TableInfo | null;
 }
 
+/** The flow's context before the first view: nothing chosen, pending, in flight, shown or failed. */
+export function initialFlowContext(locale: Locale): FlowContext {
+  return {
+    locale,
+    view: null,
+    legal: null,
+    version: -1,
+    chosen: [],
+    blind: 0,
+    pending: null,
+    pendingFor: null,
+    sending: null,
+    nextId: 1,
+    alert: null,
+    showHint: false,
+    failure: null,
+    table: null,
+  };
+}
+
 /**
  * Where a confirm step was opened: the action it confirms and the hand and phase it belongs to. A confirm step
  * is only good for that hand and phase (see {@link isPendingCurrent}).

@@ -2,28 +2,12 @@
  * Flow contexts for the client's unit tests: a seat choosing nothing yet, over a view and its legal actions, with
  * whatever a test sets on top. One place, so that a new field of the flow's context is added once.
  */
-import type { FlowContext } from '../../../src/client/flow.logic.js';
+import { initialFlowContext, type FlowContext } from '../../../src/client/flow.logic.js';
 import { legalActions, viewFor, type CharlestonService, type Seat } from '../../../src/index.js';
 
 /** A context over `view` and `legal`, nothing chosen, nothing pending or in flight, with `extra` on top. */
 export function flowContext(view: FlowContext['view'], legal: FlowContext['legal'], extra: Partial<FlowContext> = {}): FlowContext {
-  return {
-    locale: 'en',
-    view,
-    legal,
-    version: 1,
-    chosen: [],
-    blind: 0,
-    pending: null,
-    pendingFor: null,
-    sending: null,
-    nextId: 1,
-    alert: null,
-    showHint: false,
-    failure: null,
-    table: null,
-    ...extra,
-  };
+  return { ...initialFlowContext('en'), view, legal, version: 1, ...extra };
 }
 
 /** A context for `seat` at the table's current state (its view and legal actions from the engine). */
