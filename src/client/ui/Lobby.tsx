@@ -23,19 +23,19 @@ interface Created {
   tokens: Partial<Record<Seat | 'spectator' | 'admin', string>>;
 }
 
-/** The label of a seat's choice of player: "Who sits at East" (Greek "στη θέση Βορρά", the accusative). */
+/** The label of a seat's choice of player: "Who sits at East" (Greek "στη θέση Ανατολής": the wind in the genitive). */
 export function seatQuestion(locale: Locale, seat: Seat): string {
   return ct(locale, 'lobby.seat', { seat: seatAfterOf(locale, seat, undefined) });
 }
 
-/** The label of a person's name field: "Name of the person at East" (Greek "στη θέση Νότο", the accusative). */
+/** The label of a person's name field: "Name of the person at East" (Greek "Όνομα στη θέση Νότου", the genitive). */
 export function nameQuestion(locale: Locale, seat: Seat): string {
   return ct(locale, 'lobby.nameFor', { seat: seatAfterOf(locale, seat, undefined) });
 }
 
 /**
- * The title of a seat's invite: "Seat South", or with the person's name "Ana at South" (Greek "Ελένη στη θέση
- * Βορρά": the wind in the accusative, the name as typed).
+ * The title of a seat's invite: "Seat South", or with the person's name "Ana at South" (Greek "Θέση Νότου",
+ * "Ελένη στη θέση Βορρά": the wind in the genitive, the name as typed).
  */
 export function inviteTitle(locale: Locale, seat: Seat, name: string | null): string {
   return name === null ? ct(locale, 'lobby.inviteFor', { seat: seatAfterOf(locale, seat, undefined) }) : ct(locale, 'lobby.inviteNamed', { name, seat: seatAfterOf(locale, seat, undefined) });
