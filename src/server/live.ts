@@ -260,7 +260,7 @@ export function registerLive(app: FastifyInstance, master: TableMaster, gate: Ga
         const reply = (body: Record<string, unknown>): void => write(JSON.stringify({ type: 'result', id: messageId, ...body }));
         const fail = (code: string, text: string): void => write(JSON.stringify({ type: 'error', code, message: text, id: messageId }));
         if (role === null) return fail('UNAUTHORIZED', 'send the hello first');
-        if (role.role === 'spectator' || role.role === 'operator') return fail('FORBIDDEN', `a ${role.role} token cannot send events`);
+        if (role.role !== 'seat') return fail('FORBIDDEN', `only a seat token sends events (this is the ${role.role} token)`); // only a seat token plays
         const key = message.key;
         if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
         const unstorable = unstorableTextAt(message.event, 'event') ?? (key === undefined ? null : unstorableTextAt(key, 'key'));

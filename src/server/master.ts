@@ -341,6 +341,8 @@ export class TableMaster {
   /** Sends an event for `sender`; resolves once committed (or refused); null when a bot's turn was taken. */
   submit(id: string, sender: Sender, event: unknown, key?: string): Promise<SendReply | null> {
     if (this.#closing) return Promise.reject(new ServiceError('UNAVAILABLE', 'the service is shutting down'));
+    // Only a seat token plays (the routes say so first): no rule is consulted and no key looked up for any other.
+    if (sender.kind === 'token' && sender.role.role !== 'seat') return Promise.reject(new ServiceError('FORBIDDEN', `only a seat token sends events (this is the ${sender.role.role} token)`));
     const started = performance.now();
     return this.#locked(id, async () => {
       const reply = await this.#commit(id, sender, event, key);

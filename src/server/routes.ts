@@ -9,7 +9,7 @@ import { MAX_LOG_PAGE, createBody, eventBody, logQuery, nameBody, nextBody, seat
 import { checkName, checkNames } from './names.js';
 import type { TableMaster } from './master.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
-import { logFor } from './log-view.js';
+import { logFor, openChoices } from './log-view.js';
 import { tableBody } from './hub.js';
 import { SlidingWindow } from './rate.js';
 
@@ -106,7 +106,8 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
     async (request, reply) => {
       const { id } = request.params;
       const who = await caller(request, id);
-      if (who.role.role === 'spectator' || who.role.role === 'operator') throw new ServiceError('FORBIDDEN', `a ${who.role.role} token cannot send events`);
+      // Only a seat token plays: the admin link is the host's (seats to bots, the next hand, the log), not a player's.
+      if (who.role.role !== 'seat') throw new ServiceError('FORBIDDEN', `only a seat token sends events (this is the ${who.role.role} token)`);
       const key = request.body.key;
       if (key !== undefined && !gate.mayKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'too many refused sends with a key from this address: wait a moment and try again');
       const result = await master.submit(id, { kind: 'token', ...who }, request.body.event, key);
@@ -132,7 +133,8 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
       const limit = Math.min(MAX_LOG_PAGE, Number(request.query.limit ?? MAX_LOG_PAGE));
       const rows = await master.log(id, after, limit + 1);
       const page = rows.length > limit ? rows.slice(0, limit) : rows;
-      const view = logFor(page, phaseOfSnapshot(table.snapshot), reader, table.hand);
+      const phase = phaseOfSnapshot(table.snapshot);
+      const view = logFor(page, phase, reader, table.hand, openChoices(phase, table.snapshot.context));
       return rows.length > limit ? { ...view, next: page[page.length - 1]?.version ?? after } : view;
     },
   );

@@ -41,7 +41,8 @@ afterAll(async () => {
 
 /** A player sends its event through the service's API with its own seat token. */
 async function playerSends(move: { by: Seat | 'table'; event: CharlestonEvent }): Promise<void> {
-  const token = move.by === 'table' ? table.tokens['admin'] : table.tokens[move.by];
+  // A table event (a redeal) names no seat: any seat token sends it (the admin token sends no event).
+  const token = move.by === 'table' ? table.tokens['east'] : table.tokens[move.by];
   const reply = await fetch(`${base}/api/tables/${table.id}/events`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ event: move.event }) });
   expect([200, 422]).toContain(reply.status);
 }

@@ -90,8 +90,12 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     const redeal = await api(node.base, 'POST', path, { token: table.tokens.west as string, body: { event: { type: 'hand.redeal' } } });
     expect(redeal.status).toBe(422);
     expect(redeal.body.refusal.code).toBe('NOT_NOW'); // reached the engine: hand.redeal names no seat
-    const admin = await api(node.base, 'POST', path, { token: table.tokens.admin as string, body: { event: { type: 'pass.retract', seat: 'north' } } });
-    expect(admin.body.refusal.code).toBe('NOTHING_TO_RETRACT'); // admin may send for any seat
+    // The admin link is the host's, not a player's: it sends no event, whichever seat it names (none: hand.redeal).
+    for (const event of [{ type: 'pass.retract', seat: 'north' }, { type: 'hand.redeal' }, { type: 'pass.commit', seat: 'south', tiles: ['1B', '1B', '1B'] }]) {
+      const admin = await api(node.base, 'POST', path, { token: table.tokens.admin as string, body: { event, key: 'admin-key' } });
+      expect(admin.status).toBe(403);
+      expect(admin.body.error.code).toBe('FORBIDDEN');
+    }
     const spectator = await api(node.base, 'POST', path, { token: table.tokens.spectator as string, body: { event: { type: 'hand.redeal' } } });
     expect(spectator.status).toBe(403);
     expect(spectator.body.error.code).toBe('FORBIDDEN');
