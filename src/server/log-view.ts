@@ -5,8 +5,13 @@
  * (complete, East's hand, a misdeal; any earlier hand of the table, dealt before the last `next`; or any deal before
  * the last redeal), every token of the table may read that hand in full: the review of who passed what. Each entry
  * says its `hand` (1-based, counts next deals). The operator, whoever runs the service, reads everything.
+ *
+ * A choice still open is shown as who made it, never what it was: while the stop vote is open (the table is at the
+ * stop checkpoint now) a `vote.cast` row has its seat and no `vote`; while a courtesy pair is still offering (one
+ * partner has offered, the other not yet) that seat's `courtesy.offer` row has no `count`. Once the vote is over or
+ * the pair has agreed, the rows show them as the views then do. What counts is the table now, as for the phase.
  */
-import type { Phase } from '../index.js';
+import { PAIR_SEATS, type CharlestonContext, type Phase, type Seat } from '../index.js';
 import type { EventRow } from './storage/queries.js';
 
 /** Who reads the log: the service's operator, the table's admin token, or any other token of the table. */
@@ -18,13 +23,43 @@ const ENDED: ReadonlySet<string> = new Set(['complete', 'eastMahjong', 'misdeal'
 /** Longest free text of an event (a misdeal's reason) the log shows. */
 const MAX_TEXT = 200;
 
-/** An event of a hand in play, with no face: its type, seat, and for a packet the count of its tiles. */
-export function facelessEvent(event: unknown): Record<string, unknown> {
+/** The choices of the deal in play that are still open now, as the table stands (see {@link openChoices}). */
+export interface OpenChoices {
+  /** True while the stop vote is open: a vote is shown as who voted, not how. */
+  voteOpen: boolean;
+  /** The seats of the courtesy pairs still offering: an offer is shown as who offered, not how many. */
+  offering: readonly Seat[];
+}
+
+/** Nothing open: every vote and offer of the deal may be shown. */
+export const NOTHING_OPEN: OpenChoices = { voteOpen: false, offering: [] };
+
+/**
+ * What is still open at a table in `phase` with `context`: the stop vote at the checkpoint; in the courtesy pass,
+ * each pair in which a partner has not offered yet (the pair's count is decided once both have offered).
+ */
+export function openChoices(phase: Phase, context: Pick<CharlestonContext, 'offers'>): OpenChoices {
+  const offering: Seat[] = [];
+  if (phase === 'courtesy') {
+    for (const seats of Object.values(PAIR_SEATS)) {
+      if (seats.some((seat) => context.offers[seat] === null)) offering.push(...seats);
+    }
+  }
+  return { voteOpen: phase === 'stopCheckpoint', offering };
+}
+
+/**
+ * An event of a hand in play, with no face: its type, seat, and for a packet the count of its tiles; a vote or a
+ * courtesy offer only once it is no longer open (`open`).
+ */
+export function facelessEvent(event: unknown, open: OpenChoices = NOTHING_OPEN): Record<string, unknown> {
   const source = (typeof event === 'object' && event !== null ? event : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { type: source.type };
   if (typeof source.seat === 'string') out.seat = source.seat;
-  if (typeof source.vote === 'string') out.vote = source.vote;
-  if (typeof source.count === 'number') out.count = source.count;
+  const hideVote = source.type === 'vote.cast' && open.voteOpen;
+  const hideOffer = source.type === 'courtesy.offer' && (typeof source.seat !== 'string' || open.offering.includes(source.seat as Seat));
+  if (typeof source.vote === 'string' && !hideVote) out.vote = source.vote;
+  if (typeof source.count === 'number' && !hideOffer) out.count = source.count;
   if (Array.isArray(source.tiles)) out.count = source.tiles.length;
   if (typeof source.blind === 'number') out.blind = source.blind;
   if (typeof source.reason === 'string') out.reason = source.reason.slice(0, MAX_TEXT);
@@ -32,10 +67,10 @@ export function facelessEvent(event: unknown): Record<string, unknown> {
 }
 
 /**
- * The log as `reader` may read it, given the table's phase and hand now; `hidden` is true when faces were
- * withheld.
+ * The log as `reader` may read it, given the table's phase, hand and open choices now ({@link openChoices});
+ * `hidden` is true when faces were withheld.
  */
-export function logFor(events: readonly EventRow[], phase: Phase, reader: LogReader, hand: number): { events: EventRow[]; hidden: boolean } {
+export function logFor(events: readonly EventRow[], phase: Phase, reader: LogReader, hand: number, open: OpenChoices = NOTHING_OPEN): { events: EventRow[]; hidden: boolean } {
   if (reader === 'operator' || ENDED.has(phase)) return { events: [...events], hidden: false };
   // Events of earlier hands, and of this hand up to its last redeal, belong to deals that ended; the rest to the
   // deal in play (the `table.next` row that dealt it included: it holds no face).
@@ -46,5 +81,5 @@ export function logFor(events: readonly EventRow[], phase: Phase, reader: LogRea
   }
   const ended = events.filter((row) => row.version <= lastRedeal);
   if (reader === 'member') return { events: ended, hidden: true };
-  return { events: [...ended, ...events.filter((row) => row.version > lastRedeal).map((row) => ({ ...row, event: facelessEvent(row.event) }))], hidden: true };
+  return { events: [...ended, ...events.filter((row) => row.version > lastRedeal).map((row) => ({ ...row, event: facelessEvent(row.event, open) }))], hidden: true };
 }
