@@ -31,6 +31,8 @@ export interface CachedTable {
   readonly deadlines: Deadlines;
   /** The latest notice, or null. */
   readonly notice: TableNotice | null;
+  /** True when the creator chose the deal (a seed or explicit racks), for this hand and every `next` one. */
+  readonly chosenDeal: boolean;
 }
 
 /** Limits of the cache. */
@@ -58,6 +60,7 @@ export function cachedFromRow(row: TableRow): CachedTable {
     clock: row.clock,
     deadlines: row.deadlines,
     notice: row.notice,
+    chosenDeal: row.chosenDeal,
   };
 }
 

@@ -45,7 +45,8 @@ export interface ClockView {
  * version) for a seat token. `view` is the engine's view for the seat now (a seat token) or its public view;
  * `hand` counts the table's deals (`POST …/next`); `seat` is a seat token's seat now (null for other roles);
  * `names` are by seat now; `clock` is null without one; `waitingFor` and `packetOnTable` say who the table waits
- * for and which packets lie face down (no face: the watch page shows them). The GET route and the live `view`
+ * for and which packets lie face down (no face: the watch page shows them); `chosenDeal` is true when the table's
+ * creator chose the deal (a seed or explicit racks: they can know every rack). The GET route and the live `view`
  * message share it; `now` is the server's time (epoch ms).
  */
 export function tableBody(table: CachedTable, role: Role, now: number): Record<string, unknown> {
@@ -68,6 +69,7 @@ export function tableBody(table: CachedTable, role: Role, now: number): Record<s
     notice: table.notice,
     waitingFor: waiting,
     packetOnTable: { east: packets.east !== null, south: packets.south !== null, west: packets.west !== null, north: packets.north !== null },
+    chosenDeal: table.chosenDeal,
   };
   if (seat !== null) body.actions = legalActions(snapshot, seat);
   return body;

@@ -188,7 +188,8 @@ export class TableMaster {
     const snapshot = engine.getSnapshot();
     const phase = phaseOfSnapshot(snapshot);
     const deadlines = nextDeadlines({ clock: friends.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
-    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null };
+    const chosenDeal = setup.seed !== undefined || setup.deal !== undefined;
+    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal };
     /** True once the table's rows were written in the transaction: from then on a failure leaves the outcome unknown. */
     let written = false;
     try {
@@ -204,10 +205,11 @@ export class TableMaster {
         tokens[role] = token;
         hashes.push({ hash: hashToken(token), token: { role, seat: null } });
       }
-      const stored: { seed?: number | string; rules?: unknown } = {};
+      const stored: { seed?: number | string; rules?: unknown; chosen?: true } = {};
       if (setup.seed !== undefined) stored.seed = setup.seed;
       if (setup.rules !== undefined) stored.rules = setup.rules;
-      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null };
+      if (chosenDeal) stored.chosen = true;
+      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal };
       await this.store.create({ row, setup: stored, tokens: hashes }, () => {
         written = true;
       });
@@ -563,7 +565,7 @@ export class TableMaster {
             const deadlines = nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
             const version = row.version + 1;
             await tx.nextHand({ tableId: id, version, hand, phase, snapshot: persist(engine), players, deadlines });
-            dealt = { id, engine, snapshot, version, locale, players, hand, handVersion: version, names: row.names, clock: row.clock, deadlines, notice: null };
+            dealt = { id, engine, snapshot, version, locale, players, hand, handVersion: version, names: row.names, clock: row.clock, deadlines, notice: null, chosenDeal: row.chosenDeal };
             return { id, version, phase, hand };
           } catch (error) {
             engine.stop();

@@ -26,12 +26,16 @@ export interface TableRow {
   deadlines: Deadlines;
   /** The latest notice, or null. */
   notice: TableNotice | null;
+  /** True when the table's creator chose the deal (a seed or explicit racks): every hand is known to them. */
+  chosenDeal: boolean;
 }
 
 /** What a table was created with that the next hand needs again (secret: it holds the seed). */
 export interface TableSetupRow {
   seed?: number | string;
   rules?: unknown;
+  /** True when the creator gave a seed or a deal (tables created before this was stored: a seed says it). */
+  chosen?: boolean;
 }
 
 /** A token row as stored (the token itself is never stored, only its SHA-256 hash). */
@@ -53,8 +57,10 @@ export interface EventRow {
 /** The channel on which committed changes are announced to every node. */
 export const CHANGES_CHANNEL = 'charleston_changes';
 
-const TABLE_COLUMNS = 'id, version, phase, locale, players, snapshot, hand, hand_version AS "handVersion", names, clock, deadlines, notice';
-const ROW_COLUMNS = 'id, version, phase, locale, players, hand, hand_version AS "handVersion", names, clock, deadlines, notice';
+/** Whether the creator chose the deal, from the stored setup (no column of its own). */
+const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal"`;
+const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand, hand_version AS "handVersion", names, clock, deadlines, notice, ${CHOSEN_DEAL}`;
+const ROW_COLUMNS = `id, version, phase, locale, players, hand, hand_version AS "handVersion", names, clock, deadlines, notice, ${CHOSEN_DEAL}`;
 
 /** The earliest of a set of deadlines, as stored for the sweep (null for none). */
 function earliest(deadlines: Deadlines): number | null {
