@@ -107,7 +107,7 @@ export function soloTransport(options: SoloOptions = {}) {
         version,
         view: viewFor(snapshot, person),
         legal: legalActions(snapshot, person),
-        table: { hand: handNow(), seat: person, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, receivedAt: 0 },
+        table: { hand: handNow(), seat: person, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, chosenDeal: false, receivedAt: 0 },
       });
     };
     const schedule = (): void => {

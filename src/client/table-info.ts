@@ -41,6 +41,8 @@ export interface TableInfo {
   waitingFor: Seat[] | null;
   /** For a watcher: which seats have a packet face down on the table (null when not sent). */
   packetOnTable: Partial<Record<Seat, boolean>> | null;
+  /** True when the table's creator chose the deal (a seed or explicit racks), so they can know every rack. */
+  chosenDeal: boolean;
   /** The client's clock (epoch ms) when the message arrived: with `clock.now`, the offset of the two clocks. */
   receivedAt: number;
 }
@@ -126,6 +128,7 @@ export function tableInfoOf(message: unknown, receivedAt: number): TableInfo {
     notice: noticeOf(body.notice),
     waitingFor: seatsOf(body.waitingFor) ?? seatsOf(view.waitingFor),
     packetOnTable: flagsOf(body.packetOnTable) ?? flagsOf(view.packetOnTable),
+    chosenDeal: body.chosenDeal === true,
     receivedAt,
   };
 }

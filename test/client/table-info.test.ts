@@ -30,6 +30,7 @@ describe('the table fields of a view message', () => {
         clock: { seconds: 30, deadlines: { south: 1_000_030_000, west: 'soon' }, now: 1_000_000_000 },
         notice: { code: 'CLOCK_RAN_OUT', seat: 'south', hand: 2, version: 17 },
         view: { waitingFor: ['south', 'pluto'], packetOnTable: { east: true, south: 'yes' } },
+        chosenDeal: true,
       },
       5_000,
     );
@@ -41,13 +42,16 @@ describe('the table fields of a view message', () => {
       notice: { code: 'CLOCK_RAN_OUT', seat: 'south', hand: 2, version: 17 },
       waitingFor: ['south'],
       packetOnTable: { east: true },
+      chosenDeal: true,
       receivedAt: 5_000,
     });
   });
 
   it('gives a page of an older service nothing to show (no field, no crash)', () => {
-    expect(tableInfoOf({ type: 'view', version: 3, view: {} }, 1)).toEqual({ hand: null, seat: null, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, receivedAt: 1 });
+    expect(tableInfoOf({ type: 'view', version: 3, view: {} }, 1)).toEqual({ hand: null, seat: null, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, chosenDeal: false, receivedAt: 1 });
     expect(tableInfoOf(null, 1).hand).toBeNull();
+    // Only a real true says the deal was chosen: anything else is no claim.
+    for (const chosenDeal of ['true', 1, null, {}]) expect(tableInfoOf({ type: 'view', chosenDeal }, 1).chosenDeal).toBe(false);
     expect(tableInfoOf({ hand: 0, seat: 'mars', clock: { seconds: 'x' }, notice: { code: 'OTHER', seat: 'east' } }, 1)).toMatchObject({ hand: null, seat: null, clock: null, notice: null });
   });
 

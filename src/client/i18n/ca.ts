@@ -176,6 +176,7 @@ export const ca: ClientCatalog = {
   'name.failed': "No s'ha desat el nom: {message}",
   'name.empty': "Escriu un nom d’1 a 24 caràcters.",
   'table.youAre': "Ets {seat}",
+  'table.chosenDeal': "Un repartiment de pràctica triat per qui ha creat la taula: pot conèixer tots els suports.",
   'table.stoppedBy': "{seat} ha aturat el segon Charleston.",
   'notice.clockRanOut': "S'ha acabat el temps de {seat}: el bot mestre ha jugat aquesta decisió per ell.",
   'clock.heading': "Temps per decidir",

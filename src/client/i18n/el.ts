@@ -176,6 +176,7 @@ export const el: ClientCatalog = {
   'name.failed': "Το όνομα δεν αποθηκεύτηκε: {message}",
   'name.empty': "Γράψε ένα όνομα από 1 έως 24 χαρακτήρες.",
   'table.youAre': "Είσαι: {seat}",
+  'table.chosenDeal': "Μοίρασμα εξάσκησης που διάλεξε όποιος δημιούργησε το τραπέζι: μπορεί να ξέρει τα πλακίδια όλων.",
   'table.stoppedBy': "{seat}: σταμάτησε το δεύτερο Charleston.",
   'notice.clockRanOut': "Τελείωσε ο χρόνος για {seat}: το ρομπότ δάσκαλος έπαιξε αυτή την απόφαση στη θέση του.",
   'clock.heading': "Χρόνος για απόφαση",

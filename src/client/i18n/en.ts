@@ -181,6 +181,7 @@ export const en = {
   'name.failed': "The name was not saved: {message}",
   'name.empty': "Type a name of 1 to 24 characters.",
   'table.youAre': "You are {seat}",
+  'table.chosenDeal': "A practice deal chosen by the table's creator: they can know every rack.",
   'table.stoppedBy': "{seat} stopped the second Charleston.",
   'notice.clockRanOut': "Time ran out for {seat}: the teacher bot played that decision for them.",
   'clock.heading': "Time left to decide",

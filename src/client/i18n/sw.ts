@@ -176,6 +176,7 @@ export const sw: ClientCatalog = {
   'name.failed': "Jina halikuhifadhiwa: {message}",
   'name.empty': "Andika jina la herufi 1 hadi 24.",
   'table.youAre': "Wewe ni {seat}",
+  'table.chosenDeal': "Mgawo wa mazoezi uliochaguliwa na aliyeunda meza: anaweza kujua vigae vya kila mtu.",
   'table.stoppedBy': "{seat} amesimamisha Charleston ya pili.",
   'notice.clockRanOut': "Muda wa {seat} umekwisha: roboti mwalimu amecheza uamuzi huo kwa niaba yake.",
   'clock.heading': "Muda uliobaki wa kuamua",

@@ -89,7 +89,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
   };
 
   return (
-    <div ref={pageRef} className="page table-page" data-phase={page.phase} data-version={page.version} data-flow={page.flow} lang={locale}>
+    <div ref={pageRef} className="page table-page" data-phase={page.phase} data-version={page.version} data-flow={page.flow} data-chosen-deal={info?.chosenDeal === true ? 'true' : undefined} lang={locale}>
       <header className="top">
         <h1>
           <span className="phase-name">{page.title || ct(locale, 'app.title')}</span>
@@ -108,6 +108,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
           {ct(locale, 'table.youAre', { seat: table.me })}
         </p>
       )}
+      {info?.chosenDeal === true && <p className="chosen-deal">{ct(locale, 'table.chosenDeal')}</p>}
       {table?.notice != null && (
         <p className="notice" data-notice={info?.notice?.code}>
           {table.notice}
