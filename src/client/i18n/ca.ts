@@ -20,7 +20,7 @@ export const ca: ClientCatalog = {
   'lobby.invites': "Enllaços d'invitació: envia a cada persona el seu.",
   'lobby.inviteFor': 'Seient {seat}',
   'lobby.spectator': 'Mira la taula',
-  'lobby.admin': "Testimoni d'administració de la taula (guarda'l per a tu):",
+  'lobby.admin': "Testimoni d'administració de la taula, el de l'amfitrió (passa un lloc a un bot, reparteix la mà següent, llegeix el registre; no juga cap lloc; guarda'l per a tu):",
   'lobby.solo': 'Practica sol contra tres bots mestres',
   'lobby.failed': "No s'ha pogut crear la taula: {message}",
   'lobby.noHumans': "Tots els seients són bots: la taula juga sola; mira-la amb l'enllaç d'espectador.",

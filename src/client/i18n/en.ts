@@ -21,7 +21,7 @@ export const en = {
   'lobby.invites': 'Invite links: send each person their own link.',
   'lobby.inviteFor': 'Seat {seat}',
   'lobby.spectator': 'Watch the table',
-  'lobby.admin': 'Table admin token (keep it to yourself):',
+  'lobby.admin': "Table admin token, the host's (hands a seat to a bot, deals the next hand, reads the log; plays no seat; keep it to yourself):",
   'lobby.solo': 'Practice alone against three teacher bots',
   'lobby.failed': 'The table could not be created: {message}',
   'lobby.noHumans': 'Every seat is a bot: the table plays by itself; watch it with the spectator link.',

@@ -20,7 +20,7 @@ export const sw: ClientCatalog = {
   'lobby.invites': 'Viungo vya mwaliko: mtumie kila mtu kiungo chake.',
   'lobby.inviteFor': 'Kiti {seat}',
   'lobby.spectator': 'Tazama meza',
-  'lobby.admin': 'Tokeni ya msimamizi wa meza (iweke siri):',
+  'lobby.admin': 'Tokeni ya msimamizi wa meza, ya mwenyeji (inakabidhi kiti kwa roboti, inagawa mkono unaofuata, inasoma kumbukumbu; haichezi kiti chochote; iweke siri):',
   'lobby.solo': 'Jizoeze peke yako dhidi ya roboti walimu watatu',
   'lobby.failed': 'Meza haikuweza kuundwa: {message}',
   'lobby.noHumans': 'Kila kiti ni roboti: meza inacheza yenyewe; itazame kwa kiungo cha mtazamaji.',
