@@ -8,8 +8,9 @@
  *
  * A choice still open is shown as who made it, never what it was: while the stop vote is open (the table is at the
  * stop checkpoint now) a `vote.cast` row has its seat and no `vote`; while a courtesy pair is still offering (one
- * partner has offered, the other not yet) that seat's `courtesy.offer` row has no `count`. Once the vote is over or
- * the pair has agreed, the rows show them as the views then do. What counts is the table now, as for the phase.
+ * partner has offered, the other not yet) that seat's `courtesy.offer` row has no `count`. Once the vote is over (the
+ * table has moved on, and who stopped is public) or the pair has agreed (a count that can no longer sway the
+ * partner's offer), the rows show them in full. What counts is the table now, as for the phase.
  */
 import { PAIR_SEATS, type CharlestonContext, type Phase, type Seat } from '../index.js';
 import type { EventRow } from './storage/queries.js';
