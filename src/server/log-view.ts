@@ -7,12 +7,12 @@
  * says its `hand` (1-based, counts next deals). The operator, whoever runs the service, reads everything.
  *
  * A choice still open is shown as who made it, never what it was: while the stop vote is open (the table is at the
- * stop checkpoint now) a `vote.cast` row has its seat and no `vote`; while a courtesy pair is still offering (one
- * partner has offered, the other not yet) that seat's `courtesy.offer` row has no `count`. Once the vote is over (the
- * table has moved on, and who stopped is public) or the pair has agreed (a count that can no longer sway the
- * partner's offer), the rows show them in full. What counts is the table now, as for the phase.
+ * stop checkpoint now) a `vote.cast` row has its seat and no `vote`; while the courtesy pass is played a
+ * `courtesy.offer` row has no `count` (a seat's own view never shows its partner's offer, only the pair's agreed
+ * count once both have offered). Once the vote is over (the table has moved on, and who stopped is public) the votes
+ * show in full, and the offers once the hand has ended. What counts is the table now, as for the phase.
  */
-import { PAIR_SEATS, type CharlestonContext, type Phase, type Seat } from '../index.js';
+import { SEATS, type Phase, type Seat } from '../index.js';
 import type { EventRow } from './storage/queries.js';
 
 /** Who reads the log: the service's operator, the table's admin token, or any other token of the table. */
@@ -36,17 +36,12 @@ export interface OpenChoices {
 export const NOTHING_OPEN: OpenChoices = { voteOpen: false, offering: [] };
 
 /**
- * What is still open at a table in `phase` with `context`: the stop vote at the checkpoint; in the courtesy pass,
- * each pair in which a partner has not offered yet (the pair's count is decided once both have offered).
+ * What is still open at a table in `phase`: the stop vote at the checkpoint; in the courtesy pass, every seat's
+ * offer. A seat's own view shows its offer and, once its pair has offered, the pair's count (the lower offer), never
+ * the partner's offer itself: so no offer's count is shown while the courtesy pass is played, only who offered.
  */
-export function openChoices(phase: Phase, context: Pick<CharlestonContext, 'offers'>): OpenChoices {
-  const offering: Seat[] = [];
-  if (phase === 'courtesy') {
-    for (const seats of Object.values(PAIR_SEATS)) {
-      if (seats.some((seat) => context.offers[seat] === null)) offering.push(...seats);
-    }
-  }
-  return { voteOpen: phase === 'stopCheckpoint', offering };
+export function openChoices(phase: Phase): OpenChoices {
+  return { voteOpen: phase === 'stopCheckpoint', offering: phase === 'courtesy' ? SEATS : [] };
 }
 
 /**

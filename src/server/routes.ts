@@ -134,7 +134,7 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
       const rows = await master.log(id, after, limit + 1);
       const page = rows.length > limit ? rows.slice(0, limit) : rows;
       const phase = phaseOfSnapshot(table.snapshot);
-      const view = logFor(page, phase, reader, table.hand, openChoices(phase, table.snapshot.context));
+      const view = logFor(page, phase, reader, table.hand, openChoices(phase));
       return rows.length > limit ? { ...view, next: page[page.length - 1]?.version ?? after } : view;
     },
   );
