@@ -19,7 +19,7 @@ import { LanguagePicker } from './LanguagePicker.js';
 import { PassSlots } from './PassSlots.js';
 import { RollorStrip, TableStatus, type Flight } from './TableStatus.js';
 import type { TableApi } from '../table-api.js';
-import { seatLabel } from '../table-info.js';
+import { joiningText, seatLabel } from '../table-info.js';
 import { isInReview, resolvedPassDirection } from '../flow.logic.js';
 import { EndOfHand } from './EndOfHand.js';
 import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
@@ -106,6 +106,11 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
       {table?.me != null && (
         <p className="me-line" data-seat-label={seat?.view.seat}>
           {ct(locale, 'table.youAre', { seat: table.me })}
+        </p>
+      )}
+      {info !== null && info.joining.length > 0 && (
+        <p className="note joining" data-joining={info.joining.join(' ')} role="status">
+          {joiningText(locale, info)}
         </p>
       )}
       {table?.notice != null && (
