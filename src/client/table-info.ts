@@ -199,7 +199,8 @@ export function listText(locale: Locale, items: readonly string[]): string {
 export function joiningText(locale: Locale, info: Pick<TableInfo, 'joining' | 'names'> | null): string | null {
   if (info === null || info.joining.length === 0) return null;
   const people = info.joining.map((seat) => info.names[seat] ?? t(locale, `seat.${seat}`));
-  return ct(locale, 'table.joining', { names: listText(locale, people), count: people.length });
+  // One person or several: the verb agrees (Catalan "entri"/"entrin", Greek "μπει"/"μπουν", Swahili "ajiunge"/"wajiunge").
+  return ct(locale, people.length === 1 ? 'table.joiningOne' : 'table.joiningMany', { names: listText(locale, people) });
 }
 
 /** The table's notice as text ("Ana (South)'s time ran out: the teacher played for them."). */
