@@ -47,11 +47,11 @@ export function readyToStart(state: JoinState): boolean {
 
 /**
  * The change the person with first-hand seat `home` makes by opening their link: who has joined after it, and
- * whether that starts the clock. Null when it changes nothing (no clock, the clock already runs, they joined
- * before, or their seat is played by a bot now).
+ * whether that starts the clock. Null when it changes nothing (no clock, the clock already runs, or they joined
+ * before). A person whose seat a bot plays now still joins: handed back their seat, they are not waited for again.
  */
 export function joinOf(state: JoinState, home: Seat): { joined: Seat[]; starts: boolean } | null {
-  if (!awaitedHomes(state).includes(home)) return null;
+  if (state.clock === null || state.clockStarted || state.joined.includes(home)) return null;
   const joined = SEATS.filter((seat) => seat === home || state.joined.includes(seat));
   return { joined, starts: awaitedHomes({ ...state, joined }).length === 0 };
 }

@@ -28,11 +28,13 @@ describe('who the clock waits for (pure)', () => {
     expect(joiningSeats({ ...waiting, hand: 2, joined: ['south', 'west', 'north'] })).toEqual(['north']);
     expect(joiningSeats({ ...waiting, joined: ['south', 'west', 'north'] })).toEqual(['east']);
   });
-  it('a join counts once; the last one starts the clock; a bot seat or a running clock is not joined', () => {
+  it('a join counts once; the last one starts the clock; nothing is joined once the clock runs', () => {
     expect(joinOf(waiting, 'east')).toEqual({ joined: ['east'], starts: false });
     expect(joinOf({ ...waiting, joined: ['east'] }, 'east')).toBeNull();
     expect(joinOf({ ...waiting, joined: ['north', 'east', 'west'] }, 'south')).toEqual({ joined: SEATS, starts: true });
-    expect(joinOf({ ...waiting, players: { ...HUMANS, south: 'teacher' } }, 'south')).toBeNull();
+    // A person whose seat a bot plays now joins too (so handed their seat back, they are not waited for again).
+    expect(joinOf({ ...waiting, players: { ...HUMANS, south: 'teacher' } }, 'south')).toEqual({ joined: ['south'], starts: false });
+    expect(joinOf({ ...waiting, players: { ...HUMANS, south: 'teacher' }, joined: ['east', 'west'] }, 'north')).toEqual({ joined: ['east', 'west', 'north'], starts: true });
     expect(joinOf({ ...waiting, clockStarted: true }, 'south')).toBeNull();
     expect(joinOf({ ...waiting, clock: null }, 'south')).toBeNull();
   });
