@@ -197,7 +197,7 @@ export function listText(locale: Locale, items: readonly string[]): string {
  * where the table has one, else their seat's name; null when it waits for nobody.
  */
 export function joiningText(locale: Locale, info: Pick<TableInfo, 'joining' | 'names'> | null): string | null {
-  if (info === null || info.joining.length === 0) return null;
+  if (info === null || info.joining === undefined || info.joining.length === 0) return null;
   const people = info.joining.map((seat) => info.names[seat] ?? t(locale, `seat.${seat}`));
   // One person or several: the verb agrees (Catalan "entri"/"entrin", Greek "μπει"/"μπουν", Swahili "ajiunge"/"wajiunge").
   return ct(locale, people.length === 1 ? 'table.joiningOne' : 'table.joiningMany', { names: listText(locale, people) });

@@ -108,8 +108,9 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
           {ct(locale, 'table.youAre', { seat: table.me })}
         </p>
       )}
-      {info !== null && info.joining.length > 0 && (
-        <p className="note joining" data-joining={info.joining.join(' ')} role="status">
+      {/* A page fed by a transport of its own (solo practice) may carry no `joining`: nothing to say then. */}
+      {info !== null && (info.joining?.length ?? 0) > 0 && (
+        <p className="note joining" data-joining={info.joining.join(' ')} aria-live="polite">
           {joiningText(locale, info)}
         </p>
       )}
