@@ -636,7 +636,7 @@ export class TableMaster {
    * through several nodes each count once.
    */
   async join(id: string, role: Role): Promise<void> {
-    if (role.role !== 'seat') return;
+    if (role.role !== 'seat' || this.#closing) return; // a node shutting down still answers reads; it records nothing
     // Who joined and whether the clock runs only ever grow: a copy that says nothing is to be done is right.
     if (joinOf(await this.table(id), role.home) === null) return;
     await this.#clockChange(id, (row) => {
