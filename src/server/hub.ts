@@ -46,13 +46,13 @@ export interface ClockView {
 
 /**
  * The body of a table for a role at the table's current version, built field by field: `{ version, phase, view,
- * hand, seat, names, clock, notice, waitingFor, joining, packetOnTable }`, plus `actions` (the seat's legal actions at that
- * version) for a seat token. `view` is the engine's view for the seat now (a seat token) or its public view;
+ * hand, seat, names, clock, notice, waitingFor, joining, packetOnTable }`, plus `actions` (the seat's legal actions
+ * at that version) for a seat token. `view` is the engine's view for the seat now (a seat token) or its public view;
  * `hand` counts the table's deals (`POST …/next`); `seat` is a seat token's seat now (null for other roles);
  * `names` are by seat now; `clock` is null without one; `waitingFor` and `packetOnTable` say who the table waits
  * for and which packets lie face down (no face: the watch page shows them); `joining` the seats (now) whose people
- * have not opened their link yet while the clock waits for them. The GET route and the live `view`
- * message share it; `now` is the server's time (epoch ms).
+ * have not opened their link yet while the clock waits for them. The GET route and the live `view` message share
+ * it; `now` is the server's time (epoch ms).
  */
 export function tableBody(table: CachedTable, role: Role, now: number): Record<string, unknown> {
   const snapshot = table.snapshot;
