@@ -162,6 +162,8 @@ try {
     if (only === undefined || only === 'watch') {
       // The watch page: counts, who is waited for, packets face down, the clock; no rack.
       const table = await createTable({ east: 'human', south: 'human', west: 'teacher', north: 'teacher' }, 5, 120);
+      // South never opens the link here: the admin starts the clock, so the watch page shows it running.
+      await api('POST', `/api/tables/${table.id}/start`, { token: table.tokens.admin as string });
       await api('POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: await firstTiles(table, 'east') } } });
       const { page, context } = await seatPage(size, `${base}/t/${table.id}?lang=en#${table.tokens.spectator}`, (message) => {
         tableFields(message, { clock: 60 });

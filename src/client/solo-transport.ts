@@ -19,6 +19,7 @@ import { teacherStrategy } from '../entries/bots.js';
 import type { FlowInput } from './flow.machine.js';
 import type { LogEntry } from './review.js';
 import type { TableApi } from './table-api.js';
+import type { TableInfo } from './table-info.js';
 import type { TransportCommand, TransportReport } from './transport.js';
 
 /** How solo practice is set up. */
@@ -107,7 +108,7 @@ export function soloTransport(options: SoloOptions = {}) {
         version,
         view: viewFor(snapshot, person),
         legal: legalActions(snapshot, person),
-        table: { hand: handNow(), seat: person, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, chosenDeal: false, receivedAt: 0 },
+        table: { hand: handNow(), seat: person, names: {}, clock: null, notice: null, waitingFor: null, joining: [], packetOnTable: null, chosenDeal: false, receivedAt: 0 } satisfies TableInfo,
       });
     };
     const schedule = (): void => {

@@ -13,6 +13,8 @@ import { ct } from './i18n/catalog.js';
 export interface ClockInfo {
   /** Seconds a seat may take for one decision. */
   seconds: number;
+  /** False while the clock waits for every person to open their link (true when the service does not say). */
+  started: boolean;
   /** Epoch milliseconds (server time) by which each waited-for seat must act. */
   deadlines: Partial<Record<Seat, number>>;
   /** The server's time (epoch ms) when the body was built. */
@@ -39,6 +41,8 @@ export interface TableInfo {
   notice: NoticeInfo | null;
   /** For a watcher: the seats the table waits for (null when not sent). */
   waitingFor: Seat[] | null;
+  /** The seats (now) whose people have not opened their link while the clock waits for them (empty when not sent). */
+  joining: Seat[];
   /** For a watcher: which seats have a packet face down on the table (null when not sent). */
   packetOnTable: Partial<Record<Seat, boolean>> | null;
   /** True when the table's creator chose the deal (a seed or explicit racks), so they can know every rack. */
@@ -102,7 +106,7 @@ function clockOf(value: unknown): ClockInfo | null {
     const deadline = finite(raw[seat]);
     if (deadline !== null) deadlines[seat] = deadline;
   }
-  return { seconds, deadlines, now };
+  return { seconds, started: source.started !== false, deadlines, now };
 }
 
 function noticeOf(value: unknown): NoticeInfo | null {
@@ -127,6 +131,7 @@ export function tableInfoOf(message: unknown, receivedAt: number): TableInfo {
     clock: clockOf(body.clock),
     notice: noticeOf(body.notice),
     waitingFor: seatsOf(body.waitingFor) ?? seatsOf(view.waitingFor),
+    joining: seatsOf(body.joining) ?? [],
     packetOnTable: flagsOf(body.packetOnTable) ?? flagsOf(view.packetOnTable),
     chosenDeal: body.chosenDeal === true,
     receivedAt,
@@ -176,6 +181,29 @@ export function countdowns(info: Pick<TableInfo, 'clock' | 'receivedAt'>, client
     const deadline = clock.deadlines[seat];
     return deadline === undefined ? [] : [{ seat, seconds: secondsLeft(deadline, clock, info.receivedAt, clientNow) }];
   });
+}
+
+const listFormats = new Map<Locale, Intl.ListFormat>();
+
+/** Items joined as the language joins a list ("Bev and Ruth", "Bev i Ruth", "Bev na Ruth", "Bev και Ruth"). */
+export function listText(locale: Locale, items: readonly string[]): string {
+  let format = listFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.ListFormat(locale, { type: 'conjunction', style: 'long' });
+    listFormats.set(locale, format);
+  }
+  return format.format(items);
+}
+
+/**
+ * Whom the table waits for to open their link, as a line ("Waiting for Bev and Ruth to join"): each person's name
+ * where the table has one, else their seat's name; null when it waits for nobody.
+ */
+export function joiningText(locale: Locale, info: Pick<TableInfo, 'joining' | 'names'> | null): string | null {
+  if (info === null || info.joining === undefined || info.joining.length === 0) return null;
+  const people = info.joining.map((seat) => info.names[seat] ?? t(locale, `seat.${seat}`));
+  // One person or several: the verb agrees (Catalan "entri"/"entrin", Greek "μπει"/"μπουν", Swahili "ajiunge"/"wajiunge").
+  return ct(locale, people.length === 1 ? 'table.joiningOne' : 'table.joiningMany', { names: listText(locale, people) });
 }
 
 /** The table's notice as text ("Ana (South)'s time ran out: the teacher played for them."). */

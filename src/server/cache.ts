@@ -3,7 +3,7 @@
  * or when the cache is full (least recently used first, never one with live connections). Memory is a cache;
  * the database is the truth, so an evicted table costs nothing but a reload.
  */
-import type { CharlestonService, CharlestonSnapshot, Locale } from '../index.js';
+import type { CharlestonService, CharlestonSnapshot, Locale, Seat } from '../index.js';
 import type { Deadlines, TableNotice } from './clock.js';
 import type { Names } from './names.js';
 import { restoreEngine } from './engine.js';
@@ -33,6 +33,9 @@ export interface CachedTable {
   readonly notice: TableNotice | null;
   /** True when the creator chose the deal (a seed or explicit racks), for this hand and every `next` one. */
   readonly chosenDeal: boolean;
+  /** The people who have opened their link, by first-hand seat, and whether the clock runs (joining.ts). */
+  readonly joined: readonly Seat[];
+  readonly clockStarted: boolean;
 }
 
 /** Limits of the cache. */
@@ -61,6 +64,8 @@ export function cachedFromRow(row: TableRow): CachedTable {
     deadlines: row.deadlines,
     notice: row.notice,
     chosenDeal: row.chosenDeal,
+    joined: row.joined,
+    clockStarted: row.clockStarted,
   };
 }
 

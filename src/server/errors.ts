@@ -1,7 +1,7 @@
 /** The service's error codes (**fixed**) and their HTTP statuses. */
 
 /** An error code of the HTTP API. */
-export type ErrorCode = 'INVALID_INPUT' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'HAND_IN_PLAY' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'UNAVAILABLE';
+export type ErrorCode = 'INVALID_INPUT' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'HAND_IN_PLAY' | 'ALREADY_STARTED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'UNAVAILABLE';
 
 /** The HTTP status of each code. */
 export const STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -10,6 +10,7 @@ export const STATUS: Readonly<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   HAND_IN_PLAY: 409,
+  ALREADY_STARTED: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

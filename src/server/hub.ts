@@ -8,6 +8,7 @@ import type { Role } from './auth.js';
 import type { CachedTable } from './cache.js';
 import { shownDeadlines, type Deadlines } from './clock.js';
 import { seatAfter } from './hands.js';
+import { joiningSeats } from './joining.js';
 import type { Names } from './names.js';
 
 /** One live connection as the hub sees it. */
@@ -32,22 +33,27 @@ export function namesNow(names: Names, hand: number): Names {
   return out;
 }
 
-/** The table's clock as a view shows it: the seconds per decision, the deadlines of the seats waited for, the server's time. */
+/**
+ * The table's clock as a view shows it: the seconds per decision, whether it runs (it waits for every person to
+ * open their link: joining.ts), the deadlines of the seats waited for, the server's time.
+ */
 export interface ClockView {
   seconds: number;
+  started: boolean;
   deadlines: Deadlines;
   now: number;
 }
 
 /**
  * The body of a table for a role at the table's current version, built field by field: `{ version, phase, view,
- * hand, seat, names, clock, notice, waitingFor, packetOnTable }`, plus `actions` (the seat's legal actions at that
- * version) for a seat token. `view` is the engine's view for the seat now (a seat token) or its public view;
+ * hand, seat, names, clock, notice, waitingFor, joining, packetOnTable }`, plus `actions` (the seat's legal actions
+ * at that version) for a seat token. `view` is the engine's view for the seat now (a seat token) or its public view;
  * `hand` counts the table's deals (`POST …/next`); `seat` is a seat token's seat now (null for other roles);
  * `names` are by seat now; `clock` is null without one; `waitingFor` and `packetOnTable` say who the table waits
- * for and which packets lie face down (no face: the watch page shows them); `chosenDeal` is true when the table's
- * creator chose the deal (a seed or explicit racks: they can know every rack). The GET route and the live `view`
- * message share it; `now` is the server's time (epoch ms).
+ * for and which packets lie face down (no face: the watch page shows them); `joining` the seats (now) whose people
+ * have not opened their link yet while the clock waits for them; `chosenDeal` is true when the table's creator chose
+ * the deal (a seed or explicit racks: they can know every rack). The GET route and the live `view` message share
+ * it; `now` is the server's time (epoch ms).
  */
 export function tableBody(table: CachedTable, role: Role, now: number): Record<string, unknown> {
   const snapshot = table.snapshot;
@@ -57,7 +63,7 @@ export function tableBody(table: CachedTable, role: Role, now: number): Record<s
   // A seat's view already says whom the table waits for (the same function of the same snapshot): not computed twice.
   const waiting = 'waitingFor' in view ? view.waitingFor : waitingFor(phase, snapshot.context);
   const packets = snapshot.context.table;
-  const clock: ClockView | null = table.clock === null ? null : { seconds: table.clock, deadlines: shownDeadlines(table.deadlines, waiting), now };
+  const clock: ClockView | null = table.clock === null ? null : { seconds: table.clock, started: table.clockStarted, deadlines: shownDeadlines(table.deadlines, waiting), now };
   const body: Record<string, unknown> = {
     version: table.version,
     phase,
@@ -68,6 +74,7 @@ export function tableBody(table: CachedTable, role: Role, now: number): Record<s
     clock,
     notice: table.notice,
     waitingFor: waiting,
+    joining: joiningSeats(table),
     packetOnTable: { east: packets.east !== null, south: packets.south !== null, west: packets.west !== null, north: packets.north !== null },
     chosenDeal: table.chosenDeal,
   };

@@ -238,6 +238,7 @@ export function registerLive(app: FastifyInstance, master: TableMaster, gate: Ga
         try {
           const who = await gate.authorize(address, id, /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null);
           if (master.hub.connections >= options.maxConnections) return close(CLOSE.tryLater, 'too many connections: try again later');
+          await master.join(id, who.role); // a good hello opens its person's link (the clock waits for everyone's)
           if (socket.readyState !== socket.OPEN) return;
           if ((perToken.get(who.tokenHash) ?? 0) >= options.maxPerToken) return closeLater('too many connections with this token: close another one first');
           countedToken = who.tokenHash;

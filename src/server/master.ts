@@ -16,6 +16,7 @@ import { runBotTurns, teacherMove } from './bots.js';
 import { SYSTEM_TIME, earliestDeadline, expiredSeat, nextDeadlines, type Deadlines, type TableNotice, type TimeSource } from './clock.js';
 import { startEngine, type TableSetup } from './engine.js';
 import { HAND_ENDED, homeOf, nextHandSeed, rotateBySeat, seatAfter, tableRules } from './hands.js';
+import { joinOf, readyToStart, runningClock, seatNow } from './joining.js';
 import { seatOfRole } from './hub.js';
 import type { Names } from './names.js';
 import { ServiceError } from './errors.js';
@@ -187,9 +188,11 @@ export class TableMaster {
     const tokens: CreatedTable['tokens'] = {};
     const snapshot = engine.getSnapshot();
     const phase = phaseOfSnapshot(snapshot);
-    const deadlines = nextDeadlines({ clock: friends.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
+    // The clock waits for every person to open their link (joining.ts): it runs at once only with nobody to wait for.
+    const joining = { joined: [] as Seat[], clockStarted: readyToStart({ clock: friends.clock, clockStarted: false, joined: [], players, hand: 1 }) };
+    const deadlines = nextDeadlines({ clock: runningClock({ clock: friends.clock, ...joining }), previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
     const chosenDeal = setup.seed !== undefined || setup.deal !== undefined;
-    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal };
+    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
     /** True once the table's rows were written in the transaction: from then on a failure leaves the outcome unknown. */
     let written = false;
     try {
@@ -209,7 +212,7 @@ export class TableMaster {
       if (setup.seed !== undefined) stored.seed = setup.seed;
       if (setup.rules !== undefined) stored.rules = setup.rules;
       if (chosenDeal) stored.chosen = true;
-      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal };
+      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
       await this.store.create({ row, setup: stored, tokens: hashes }, () => {
         written = true;
       });
@@ -448,7 +451,7 @@ export class TableMaster {
           if (prior !== null) return { reply: prior as SendReply };
         }
         // The row is the truth for what changes without an engine event (who plays, names, clock, notice).
-        table = { ...table, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice };
+        table = { ...table, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice, joined: row.joined, clockStarted: row.clockStarted };
         const players = row.players;
         let result: SendReply;
         const own = sender.kind === 'token' ? seatOfRole(sender.role, row.hand) : null;
@@ -466,7 +469,7 @@ export class TableMaster {
             const after = table.engine.getSnapshot();
             const timing: { deadlines?: Deadlines; notice?: TableNotice } = {};
             if (row.clock !== null) {
-              timing.deadlines = nextDeadlines({ clock: row.clock, previous: row.deadlines, phaseBefore: before, phaseAfter: sent.phase, waiting: waitingFor(sent.phase, after.context), players, actor: seat, now: this.now() });
+              timing.deadlines = nextDeadlines({ clock: runningClock(row), previous: row.deadlines, phaseBefore: before, phaseAfter: sent.phase, waiting: waitingFor(sent.phase, after.context), players, actor: seat, now: this.now() });
             }
             if (sender.kind === 'clock') timing.notice = { code: 'CLOCK_RAN_OUT', seat: sender.seat, hand: row.hand, version };
             written = true;
@@ -525,6 +528,7 @@ export class TableMaster {
       this.cache.drop(id); // reloaded on demand with its new players
       return next;
     });
+    await this.#startWhenReady(id); // the person left to wait for may now be a bot
     this.kickBots(id);
     return players;
   }
@@ -565,7 +569,7 @@ export class TableMaster {
             const deadlines = nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.now() });
             const version = row.version + 1;
             await tx.nextHand({ tableId: id, version, hand, phase, snapshot: persist(engine), players, deadlines });
-            dealt = { id, engine, snapshot, version, locale, players, hand, handVersion: version, names: row.names, clock: row.clock, deadlines, notice: null, chosenDeal: row.chosenDeal };
+            dealt = { id, engine, snapshot, version, locale, players, hand, handVersion: version, names: row.names, clock: row.clock, deadlines, notice: null, chosenDeal: row.chosenDeal, joined: row.joined, clockStarted: true };
             return { id, version, phase, hand };
           } catch (error) {
             engine.stop();
@@ -610,7 +614,7 @@ export class TableMaster {
           await tx.commit({ tableId: id, version, seat, event: { type: 'table.name', seat, name }, phase: row.phase, snapshot, names });
           let table = this.cache.peek(id);
           if (table === null || table.version !== row.version || !isRunning(table.engine)) table = cachedFromRow({ ...row, snapshot });
-          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names, clock: row.clock, deadlines: row.deadlines, notice: row.notice };
+          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names, clock: row.clock, deadlines: row.deadlines, notice: row.notice, joined: row.joined, clockStarted: row.clockStarted };
           return { id, version, names };
         });
         if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
@@ -626,6 +630,86 @@ export class TableMaster {
       this.hub.publish(table);
     }
     return reply;
+  }
+
+  /**
+   * Records that the person holding seat token `role` opened their link (a good live hello, a `GET` of the table),
+   * logged as `{ type: "table.join", seat }` with their seat now at the next version; the last person the table
+   * waited for starts the clock (joining.ts). A join that changes nothing (no clock, the clock runs already, joined
+   * before, a bot plays their seat, any other role) writes nothing. Under the table's lock and its row lock, so joins
+   * through several nodes each count once.
+   */
+  async join(id: string, role: Role): Promise<void> {
+    if (role.role !== 'seat' || this.#closing) return; // a node shutting down still answers reads; it records nothing
+    // Who joined and whether the clock runs only ever grow: a copy that says nothing is to be done is right.
+    if (joinOf(await this.table(id), role.home) === null) return;
+    await this.#clockChange(id, (row) => {
+      const join = joinOf(row, role.home);
+      if (join === null) return null;
+      const seat = seatNow(role.home, row.hand);
+      return { event: { type: 'table.join', seat }, seat, joined: join.joined, starts: join.starts };
+    });
+  }
+
+  /**
+   * Starts the clock of table `id` before everyone has joined (the admin's `POST …/start`), logged as
+   * `{ type: "table.start" }` at the next version. ALREADY_STARTED (409) when the clock runs already, and for a
+   * table without a clock (nothing is ever played for a person there, so there is nothing to start).
+   */
+  async start(id: string): Promise<{ id: string; version: number }> {
+    const version = await this.#clockChange(id, (row) => {
+      if (row.clock === null) throw new ServiceError('ALREADY_STARTED', 'this table has no clock: nothing is played for anyone, so there is nothing to start');
+      if (row.clockStarted) throw new ServiceError('ALREADY_STARTED', 'the clock of this table runs already');
+      return { event: { type: 'table.start' }, seat: null, joined: row.joined, starts: true };
+    });
+    return { id, version };
+  }
+
+  /** Starts the clock when the table waits for nobody any more (a seat handed to a bot, say); else nothing. */
+  async #startWhenReady(id: string): Promise<void> {
+    if (this.#closing) return;
+    await this.#clockChange(id, (row) => (row.clock !== null && readyToStart(row) ? { event: { type: 'table.start' }, seat: null, joined: row.joined, starts: true } : null));
+  }
+
+  /**
+   * Commits a change of who joined or of the clock's start, decided by `decide` on the row under its lock (null:
+   * nothing to write): a `table.*` log row at the next version, no engine event; a start gives each human seat the
+   * table waits for its deadline. Publishes the views and arms the clock. Resolves with the table's version after.
+   */
+  async #clockChange(id: string, decide: (row: Omit<TableRow, 'snapshot'>) => { event: Record<string, unknown>; seat: Seat | null; joined: Seat[]; starts: boolean } | null): Promise<number> {
+    if (this.#closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+    let changed: CachedTable | null = null;
+    const version = await this.#locked(id, async () => {
+      try {
+        const answer = await this.store.locked(id, this.cache.peek(id)?.version ?? -1, async (tx) => {
+          const row = tx.row;
+          const change = decide(row);
+          if (change === null) return row.version;
+          const snapshot = await tx.snapshot();
+          let table = this.cache.peek(id);
+          if (table === null || table.version !== row.version || !isRunning(table.engine)) table = cachedFromRow({ ...row, snapshot });
+          const version = row.version + 1;
+          const phase = phaseOfSnapshot(table.snapshot);
+          const deadlines = change.starts ? nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, table.snapshot.context), players: row.players, actor: null, now: this.now() }) : row.deadlines;
+          const clockStarted = row.clockStarted || change.starts;
+          await tx.commit({ tableId: id, version, seat: change.seat, event: change.event, phase: row.phase, snapshot, joined: change.joined, ...(change.starts ? { deadlines, clockStarted } : {}) });
+          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines, notice: row.notice, joined: change.joined, clockStarted };
+          return version;
+        });
+        if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+        return answer;
+      } catch (error) {
+        this.cache.drop(id);
+        throw error;
+      }
+    });
+    const table = changed as CachedTable | null;
+    if (table !== null) {
+      this.cache.put(table);
+      this.hub.publish(table);
+      this.kickBots(id); // arms the clock
+    }
+    return version;
   }
 
   /**

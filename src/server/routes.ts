@@ -75,6 +75,7 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
   app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
+    await master.join(id, role); // a seat token's GET opens its person's link (the clock waits for everyone's)
     const table = await master.current(id);
     if (role.role === 'operator') return { id, ...tableBody(table, role, master.now()), full: { value: table.snapshot.value, context: table.snapshot.context } };
     return { id, ...tableBody(table, role, master.now()) };
@@ -91,6 +92,14 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
       return master.next(id, request.body?.hand);
     },
   );
+
+  // The clock starts before everyone has opened their link (the admin only); 409 ALREADY_STARTED when it runs.
+  app.post<{ Params: { id: string } }>('/api/tables/:id/start', { schema: { params: tableParams } }, async (request) => {
+    const { id } = request.params;
+    const { role } = await caller(request, id);
+    if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token starts the clock');
+    return master.start(id);
+  });
 
   // A person's display name (data, never markup): only a seat token, for itself.
   app.put<{ Params: { id: string }; Body: { name: string } }>('/api/tables/:id/name', { schema: { params: tableParams, body: nameBody } }, async (request) => {

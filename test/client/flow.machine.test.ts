@@ -144,7 +144,7 @@ describe('the client flow machine', () => {
     // The view and actions as the service sends them in review (the phase and fields the core adds).
     const view = { ...viewFor(snapshot, 'south'), phase: 'declarationReview', declaration: { tiles: east.rack, accepted: [] } } as unknown as ReturnType<typeof viewFor>;
     const legal = { ...legalActions(snapshot, 'south'), phase: 'declarationReview', pass: null, declareMahjong: false, declareMisdeal: true, dispute: true, acceptDeclaration: true } as unknown as ReturnType<typeof legalActions>;
-    const info = { hand: 3, seat: 'south' as const, names: { south: 'Kofi' }, clock: null, notice: null, waitingFor: null, packetOnTable: null, chosenDeal: false, receivedAt: 0 };
+    const info = { hand: 3, seat: 'south' as const, names: { south: 'Kofi' }, clock: null, notice: null, waitingFor: null, joining: [], packetOnTable: null, chosenDeal: false, receivedAt: 0 };
     const send = (event: TransportReport): void => (report as unknown as (e: TransportReport) => void)(event);
     send({ type: 'transport.view', version: 10, view, legal, table: info });
     expect(actor.getSnapshot().matches({ live: 'choosing' })).toBe(true);

@@ -38,6 +38,21 @@ function playLogged(seed: number, random: boolean) {
 }
 
 describe('the review of a hand, from its log', () => {
+  it("skips the service's own rows (a join, the clock's start, a name) wherever they fall in the log", () => {
+    const { log } = playLogged(5, false);
+    const own: Record<string, unknown>[] = [{ type: 'table.join', seat: 'south' }, { type: 'table.start' }, { type: 'table.name', seat: 'east', name: 'Ana' }, { type: 'table.join', seat: 'north' }];
+    // The service's rows land between the engine's, at their own versions.
+    const mixed: LogEntry[] = [];
+    log.forEach((entry, index) => {
+      const slot = own.findIndex((_row, k) => Math.floor((k * log.length) / own.length) === index);
+      const extra = own[slot];
+      if (extra !== undefined) mixed.push({ version: mixed.length + 1, seat: typeof extra.seat === 'string' ? (extra.seat as Seat) : null, event: extra, hand: 1 });
+      mixed.push({ ...entry, version: mixed.length + 1 });
+    });
+    expect(mixed.length).toBe(log.length + own.length);
+    expect(buildReview(entriesOfHand(mixed, 1))).toEqual(buildReview(entriesOfHand(log, 1)));
+  });
+
   it('says exactly which tiles arrived at each seat in every pass of seeded bot hands (blind passes too)', () => {
     let passesChecked = 0;
     let blindPackets = 0;

@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { connect, voteNote, type ControlProps } from '../../src/client/connect.js';
 import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
-import { cleanName, countdowns, declarationOf, noticeText, seatAfterOf, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
+import { cleanName, countdowns, declarationOf, joiningText, noticeText, seatAfterOf, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
 import { Invite, qrPath } from '../../src/client/ui/Invite.js';
 import { inviteQrLabel, inviteTitle, isLoopbackOrigin, nameQuestion, seatQuestion, tableRequest } from '../../src/client/ui/Lobby.js';
 import { TableStatus } from '../../src/client/ui/TableStatus.js';
@@ -18,6 +18,30 @@ import { createCharleston, legalActions, viewFor, type LegalActions, type Public
 import { playHand, randomStrategy } from '../../src/entries/bots.js';
 import { ct } from '../../src/client/i18n/catalog.js';
 import { flowContext } from './support/flow-context.js';
+
+describe('whom the table waits for to join', () => {
+  it('reads who has not opened the link and whether the clock runs', () => {
+    const info = tableInfoOf({ joining: ['south', 'mars', 'north'], clock: { seconds: 10, started: false, deadlines: {}, now: 5 } }, 0);
+    expect(info.joining).toEqual(['south', 'north']);
+    expect(info.clock).toEqual({ seconds: 10, started: false, deadlines: {}, now: 5 });
+    expect(joiningText('en', info)).toBe('Waiting for South and North to join');
+  });
+
+  it('names people where the table has names, else their seats, joined as each language joins a list', () => {
+    const names = { south: 'Bev', north: 'Ruth' };
+    expect(joiningText('en', { joining: ['south', 'north'], names })).toBe('Waiting for Bev and Ruth to join');
+    expect(joiningText('en', { joining: ['east', 'south', 'north'], names })).toBe('Waiting for East, Bev, and Ruth to join');
+    expect(joiningText('en', { joining: ['west'], names })).toBe('Waiting for West to join');
+    expect(joiningText('ca', { joining: ['south', 'north'], names })).toBe('Esperant que entrin a la taula: Bev i Ruth');
+    expect(joiningText('ca', { joining: ['west'], names })).toBe('Esperant que entri a la taula: Oest');
+    expect(joiningText('sw', { joining: ['south', 'north'], names })).toBe('Tunawasubiri Bev na Ruth wajiunge na meza');
+    expect(joiningText('sw', { joining: ['south'], names })).toBe('Tunamsubiri Bev ajiunge na meza');
+    expect(joiningText('el', { joining: ['south', 'west', 'north'], names })).toBe('Περιμένουμε να μπουν στο τραπέζι: Bev, Δύση και Ruth');
+    expect(joiningText('el', { joining: ['east'], names })).toBe('Περιμένουμε να μπει στο τραπέζι: Ανατολή');
+    expect(joiningText('en', { joining: [], names })).toBeNull();
+    expect(joiningText('en', null)).toBeNull();
+  });
+});
 
 describe('the table fields of a view message', () => {
   it('reads hand, seat, names, clock and notice, and drops what is malformed', () => {
@@ -38,9 +62,10 @@ describe('the table fields of a view message', () => {
       hand: 2,
       seat: 'north',
       names: { east: 'Ana', south: 'x'.repeat(24) },
-      clock: { seconds: 30, deadlines: { south: 1_000_030_000 }, now: 1_000_000_000 },
+      clock: { seconds: 30, started: true, deadlines: { south: 1_000_030_000 }, now: 1_000_000_000 },
       notice: { code: 'CLOCK_RAN_OUT', seat: 'south', hand: 2, version: 17 },
       waitingFor: ['south'],
+      joining: [],
       packetOnTable: { east: true },
       chosenDeal: true,
       receivedAt: 5_000,
@@ -48,7 +73,7 @@ describe('the table fields of a view message', () => {
   });
 
   it('gives a page of an older service nothing to show (no field, no crash)', () => {
-    expect(tableInfoOf({ type: 'view', version: 3, view: {} }, 1)).toEqual({ hand: null, seat: null, names: {}, clock: null, notice: null, waitingFor: null, packetOnTable: null, chosenDeal: false, receivedAt: 1 });
+    expect(tableInfoOf({ type: 'view', version: 3, view: {} }, 1)).toEqual({ hand: null, seat: null, names: {}, clock: null, notice: null, waitingFor: null, joining: [], packetOnTable: null, chosenDeal: false, receivedAt: 1 });
     expect(tableInfoOf(null, 1).hand).toBeNull();
     // Only a real true says the deal was chosen: anything else is no claim.
     for (const chosenDeal of ['true', 1, null, {}]) expect(tableInfoOf({ type: 'view', chosenDeal }, 1).chosenDeal).toBe(false);
@@ -87,7 +112,7 @@ describe('the table fields of a view message', () => {
     expect(secondsLeft(1_030_000, clock, 2_000_000, 2_031_000)).toBe(0);
     // A client clock behind the server's.
     expect(secondsLeft(1_030_000, clock, 500, 10_500)).toBe(20);
-    const info = { clock: { seconds: 30, deadlines: { west: 1_010_000, east: 1_020_000 }, now: 1_000_000 }, receivedAt: 1_000_000 };
+    const info = { clock: { seconds: 30, started: true, deadlines: { west: 1_010_000, east: 1_020_000 }, now: 1_000_000 }, receivedAt: 1_000_000 };
     expect(countdowns(info, 1_001_000)).toEqual([
       { seat: 'east', seconds: 19 },
       { seat: 'west', seconds: 9 },

@@ -3,7 +3,7 @@
  * gapless from 1 and the stored version is the log's length, and the stored snapshot equals the replay of the
  * current hand's events from that hand's version 0 (the table row keeps the first hand's, `charleston_hands` each
  * later one's), every logged engine event being accepted again on replay. Rows of the service's own (`table.next`,
- * `table.name`) change no engine and are not replayed.
+ * `table.name`, `table.join`, `table.start`) change no engine and are not replayed.
  */
 import { expect } from 'vitest';
 import { restore } from '../../src/entries/persist.js';

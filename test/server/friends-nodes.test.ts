@@ -24,20 +24,21 @@ describe.runIf(url !== undefined && url !== '')('a table of friends on two nodes
   it('a clock that runs out is played once, whichever node fires first', async () => {
     const table = await createTable(a.base, { seed: 606, clock: 10, seats: { south: 'teacher', west: 'teacher', north: 'teacher' } });
     // Both nodes hold the table (a live connection each) and arm a timer for East's deadline; both sweep too.
+    // East's hello is the one person's join: it starts the clock (a version of its own beside the bots' three).
     const onA = await LiveClient.connect(a.base, table.id, table.tokens.spectator as string);
     const onB = await LiveClient.connect(b.base, table.id, table.tokens.east as string);
-    await onB.until(() => (onB.latest?.version ?? 0) >= 3);
+    await onB.until(() => (onB.latest?.version ?? 0) >= 4);
     const deadline = onB.latest?.clock.deadlines.east as number;
     expect(deadline).toBeGreaterThan(Date.now());
     await onB.until(() => onB.latest?.notice !== null && onB.latest?.notice !== undefined); // bounded by the test's timeout
-    await onA.until(() => (onA.latest?.version ?? 0) >= 4);
-    expect(onB.latest?.notice).toEqual({ code: 'CLOCK_RAN_OUT', seat: 'east', hand: 1, version: 4 });
+    await onA.until(() => (onA.latest?.version ?? 0) >= 5);
+    expect(onB.latest?.notice).toEqual({ code: 'CLOCK_RAN_OUT', seat: 'east', hand: 1, version: 5 });
     // Let both nodes' timers and sweeps pass the deadline, then count: one teacher move for East's one decision.
-    await onB.until(() => (onB.latest?.version ?? 0) >= 7); // the bots passed in the next phase
+    await onB.until(() => (onB.latest?.version ?? 0) >= 8); // the bots passed in the next phase
     const log = await api(a.base, 'GET', `/api/tables/${table.id}/log`, { token: TEST_OPERATOR_TOKEN });
-    const eastMoves = log.body.events.filter((row: { seat: string; version: number }) => row.seat === 'east');
+    const eastMoves = log.body.events.filter((row: { seat: string; event: { type: string } }) => row.seat === 'east' && row.event.type !== 'table.join');
     expect(eastMoves).toHaveLength(1);
-    expect(eastMoves[0]).toMatchObject({ version: 4, event: { type: 'pass.commit', seat: 'east' } });
+    expect(eastMoves[0]).toMatchObject({ version: 5, event: { type: 'pass.commit', seat: 'east' } });
     expect(onB.latest?.clock.deadlines.east).toBeGreaterThanOrEqual(deadline); // a new decision, a new clock
     const db = await open({ kind: 'postgres', url: url as string });
     try {

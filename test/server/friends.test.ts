@@ -180,30 +180,30 @@ describe('the clock', () => {
     const table = await createTable(node.base, { seed: 21, clock: 30, seats: { south: 'teacher', west: 'teacher', north: 'teacher' } });
     const east = await LiveClient.connect(node.base, table.id, table.tokens.east as string);
     const watcher = await LiveClient.connect(node.base, table.id, table.tokens.spectator as string);
-    await east.until(() => east.latest?.version === 3); // the three bots passed
+    await east.until(() => east.latest?.version === 4); // the three bots passed, and East joined (its hello)
     const started = time.now();
-    expect(east.latest?.clock).toEqual({ seconds: 30, deadlines: { east: started + 30_000 }, now: expect.any(Number) });
+    expect(east.latest?.clock).toEqual({ seconds: 30, started: true, deadlines: { east: started + 30_000 }, now: expect.any(Number) });
     expect(east.latest?.notice).toBeNull();
     // Not yet due: nothing happens.
     time.advance(29_999);
     expect(await node.service.master.fireClock(table.id)).toBe(0);
     time.advance(1);
-    const notice = { code: 'CLOCK_RAN_OUT', seat: 'east', hand: 1, version: 4 };
-    // The bots pass at once in the next phase: the frame of version 4 is the teacher's move for East.
-    await east.until(() => (east.latest?.version ?? 0) >= 7);
-    expect(east.frames.find((frame) => frame.version === 4)).toMatchObject({ phase: 'firstCharleston.across', notice });
+    const notice = { code: 'CLOCK_RAN_OUT', seat: 'east', hand: 1, version: 5 };
+    // The bots pass at once in the next phase: the frame of version 5 is the teacher's move for East.
+    await east.until(() => (east.latest?.version ?? 0) >= 8);
+    expect(east.frames.find((frame) => frame.version === 5)).toMatchObject({ phase: 'firstCharleston.across', notice });
     expect(east.latest?.notice).toEqual(notice);
-    await watcher.until(() => watcher.latest?.version !== undefined && watcher.latest.version >= 4);
-    expect(watcher.frames.find((frame) => frame.version === 4)?.notice).toEqual(notice);
+    await watcher.until(() => watcher.latest?.version !== undefined && watcher.latest.version >= 5);
+    expect(watcher.frames.find((frame) => frame.version === 5)?.notice).toEqual(notice);
     // A second firing for the same timeout finds nothing due.
     expect(await node.service.master.fireClock(table.id)).toBe(0);
     const log = await api(node.base, 'GET', `/api/tables/${table.id}/log`, { token: TEST_OPERATOR_TOKEN });
-    expect(log.body.events.filter((row: { seat: string }) => row.seat === 'east')).toHaveLength(1);
-    expect(log.body.events[3]).toMatchObject({ version: 4, seat: 'east', event: { type: 'pass.commit', seat: 'east' } });
+    expect(log.body.events.filter((row: { seat: string; event: { type: string } }) => row.seat === 'east' && row.event.type === 'pass.commit')).toHaveLength(1);
+    expect(log.body.events[4]).toMatchObject({ version: 5, seat: 'east', event: { type: 'pass.commit', seat: 'east' } });
     // The person plays on at the next decision, with a new clock.
     expect(east.latest?.clock.deadlines).toEqual({ east: time.now() + 30_000 });
     const tiles = (east.latest?.view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
-    expect(await east.send({ type: 'pass.commit', seat: 'east', tiles })).toMatchObject({ ok: true, version: 8 });
+    expect(await east.send({ type: 'pass.commit', seat: 'east', tiles })).toMatchObject({ ok: true, version: 9 });
     await expectStoredEqualsReplay(node.service.db, [table.id]);
     await Promise.all([east.close(), watcher.close()]);
   });
@@ -212,6 +212,8 @@ describe('the clock', () => {
     const other = await startNode({ db: node.service.db, master: { time, clockSweepMillis: 0 } });
     try {
       const table = await createTable(other.base, { seed: 22, clock: 10 });
+      // Nobody opened a link: the admin starts the clock (version 1), which gives the four seats their deadlines.
+      expect((await api(other.base, 'POST', `/api/tables/${table.id}/start`, { token: table.tokens.admin as string })).body).toEqual({ id: table.id, version: 1 });
       await other.service.master.drain(); // this node stops: its timers will never fire
       time.advance(10_000);
       // The first node has never loaded the table: only the database knows the deadline.
@@ -220,9 +222,10 @@ describe('the clock', () => {
       expect(await node.service.master.sweepClocks()).toBe(0);
       const log = await api(node.base, 'GET', `/api/tables/${table.id}/log`, { token: TEST_OPERATOR_TOKEN });
       // Four seats ran out at once: the sweep plays each seat's decision once, in seat order.
-      expect(log.body.events.map((row: { seat: string }) => row.seat)).toEqual(['east', 'south', 'west', 'north']);
+      expect(log.body.events.map((row: { seat: string }) => row.seat)).toEqual([null, 'east', 'south', 'west', 'north']);
+      expect(log.body.events[0].event).toEqual({ type: 'table.start' });
       const got = await api(node.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.north as string });
-      expect(got.body.notice).toEqual({ code: 'CLOCK_RAN_OUT', seat: 'north', hand: 1, version: 4 });
+      expect(got.body.notice).toEqual({ code: 'CLOCK_RAN_OUT', seat: 'north', hand: 1, version: 5 });
       await expectStoredEqualsReplay(node.service.db, [table.id]);
     } finally {
       await other.close();

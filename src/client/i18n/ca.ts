@@ -36,6 +36,8 @@ export const ca: ClientCatalog = {
 
   'table.waitingFor': 'Esperant: {seats}',
   'table.waitingNobody': 'Ningú: la taula avança.',
+  'table.joiningOne': 'Esperant que entri a la taula: {names}',
+  'table.joiningMany': 'Esperant que entrin a la taula: {names}',
   'table.holdingUp': 'fa esperar la taula',
   'table.packetDown': 'paquet a la taula',
   'table.seats': 'La taula',

@@ -36,6 +36,8 @@ export const el: ClientCatalog = {
 
   'table.waitingFor': 'Περιμένουμε: {seats}',
   'table.waitingNobody': 'Κανέναν: το τραπέζι προχωρά.',
+  'table.joiningOne': 'Περιμένουμε να μπει στο τραπέζι: {names}',
+  'table.joiningMany': 'Περιμένουμε να μπουν στο τραπέζι: {names}',
   'table.holdingUp': 'κρατά το τραπέζι',
   'table.packetDown': 'πακέτο στο τραπέζι',
   'table.seats': 'Το τραπέζι',

@@ -37,6 +37,8 @@ export const en = {
 
   'table.waitingFor': 'Waiting for: {seats}',
   'table.waitingNobody': 'Nobody: the table is moving on.',
+  'table.joiningOne': 'Waiting for {names} to join',
+  'table.joiningMany': 'Waiting for {names} to join',
   'table.holdingUp': 'holding up the table',
   'table.packetDown': 'packet on the table',
   'table.seats': 'The table',

@@ -36,6 +36,8 @@ export const sw: ClientCatalog = {
 
   'table.waitingFor': 'Tunasubiri: {seats}',
   'table.waitingNobody': 'Hakuna: meza inaendelea.',
+  'table.joiningOne': 'Tunamsubiri {names} ajiunge na meza',
+  'table.joiningMany': 'Tunawasubiri {names} wajiunge na meza',
   'table.holdingUp': 'anachelewesha meza',
   'table.packetDown': 'kifurushi mezani',
   'table.seats': 'Meza',

@@ -11,10 +11,10 @@ import { ct } from '../i18n/catalog.js';
 import { cleanName, countdowns, seatLabel, type TableInfo } from '../table-info.js';
 import { TileFace } from './Tile.js';
 
-/** The remaining seconds of each waited-for seat with a deadline; nothing without a clock. */
+/** The remaining seconds of each waited-for seat with a deadline; nothing without a clock, or before it runs. */
 export function Countdown({ locale, table }: { locale: Locale; table: TableInfo | null }) {
   const [now, setNow] = useState(() => Date.now());
-  const hasClock = table?.clock !== null && table?.clock !== undefined && Object.keys(table.clock.deadlines).length > 0;
+  const hasClock = table?.clock !== null && table?.clock !== undefined && table.clock.started && Object.keys(table.clock.deadlines).length > 0;
   useEffect(() => {
     if (!hasClock) return undefined;
     setNow(Date.now());

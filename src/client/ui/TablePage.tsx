@@ -19,7 +19,7 @@ import { LanguagePicker } from './LanguagePicker.js';
 import { PassSlots } from './PassSlots.js';
 import { RollorStrip, TableStatus, type Flight } from './TableStatus.js';
 import type { TableApi } from '../table-api.js';
-import { seatLabel } from '../table-info.js';
+import { joiningText, seatLabel } from '../table-info.js';
 import { isInReview, resolvedPassDirection } from '../flow.logic.js';
 import { EndOfHand } from './EndOfHand.js';
 import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
@@ -109,6 +109,12 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
         </p>
       )}
       {info?.chosenDeal === true && <p className="chosen-deal">{ct(locale, 'table.chosenDeal')}</p>}
+      {/* A page fed by a transport of its own (solo practice) may carry no `joining`: nothing to say then. */}
+      {info !== null && (info.joining?.length ?? 0) > 0 && (
+        <p className="note joining" data-joining={info.joining.join(' ')} aria-live="polite">
+          {joiningText(locale, info)}
+        </p>
+      )}
       {table?.notice != null && (
         <p className="notice" data-notice={info?.notice?.code}>
           {table.notice}

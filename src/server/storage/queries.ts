@@ -6,6 +6,7 @@ import type { Queryable } from './db.js';
 import type { Players } from '../players.js';
 import type { Deadlines, TableNotice } from '../clock.js';
 import type { Names } from '../names.js';
+import type { Seat } from '../../index.js';
 
 /** A table row as stored. */
 export interface TableRow {
@@ -28,6 +29,10 @@ export interface TableRow {
   notice: TableNotice | null;
   /** True when the table's creator chose the deal (a seed or explicit racks): every hand is known to them. */
   chosenDeal: boolean;
+  /** The people who have opened their link, by first-hand seat (joining.ts). */
+  joined: Seat[];
+  /** True once the clock runs (joining.ts). */
+  clockStarted: boolean;
 }
 
 /** What a table was created with that the next hand needs again (secret: it holds the seed). */
@@ -59,8 +64,8 @@ export const CHANGES_CHANNEL = 'charleston_changes';
 
 /** Whether the creator chose the deal, from the stored setup (no column of its own). */
 const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal"`;
-const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand, hand_version AS "handVersion", names, clock, deadlines, notice, ${CHOSEN_DEAL}`;
-const ROW_COLUMNS = `id, version, phase, locale, players, hand, hand_version AS "handVersion", names, clock, deadlines, notice, ${CHOSEN_DEAL}`;
+const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand, hand_version AS "handVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
+const ROW_COLUMNS = `id, version, phase, locale, players, hand, hand_version AS "handVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
 
 /** The earliest of a set of deadlines, as stored for the sweep (null for none). */
 function earliest(deadlines: Deadlines): number | null {
@@ -71,9 +76,9 @@ function earliest(deadlines: Deadlines): number | null {
 /** Inserts a new table at version 0. */
 export async function insertTable(db: Queryable, row: TableRow, setup: TableSetupRow = {}): Promise<void> {
   await db.query(
-    `INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot, initial, setup, names, clock, deadlines, next_deadline)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11)`,
-    [row.id, row.version, row.phase, row.locale, JSON.stringify(row.players), row.snapshot, JSON.stringify(setup), JSON.stringify(row.names), row.clock, JSON.stringify(row.deadlines), earliest(row.deadlines)],
+    `INSERT INTO charleston_tables (id, version, phase, locale, players, snapshot, initial, setup, names, clock, deadlines, next_deadline, joined, clock_started)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [row.id, row.version, row.phase, row.locale, JSON.stringify(row.players), row.snapshot, JSON.stringify(setup), JSON.stringify(row.names), row.clock, JSON.stringify(row.deadlines), earliest(row.deadlines), JSON.stringify(row.joined), row.clockStarted],
   );
 }
 
@@ -118,9 +123,10 @@ export async function selectToken(db: Queryable, tableId: string, hash: string):
  */
 export async function commitEvent(
   tx: Queryable,
-  change: { tableId: string; version: number; seat: string | null; event: unknown; phase: string; snapshot: string; node: string; deadlines?: Deadlines; notice?: TableNotice | null; names?: Names },
+  change: { tableId: string; version: number; seat: string | null; event: unknown; phase: string; snapshot: string; node: string; deadlines?: Deadlines; notice?: TableNotice | null; names?: Names; joined?: readonly Seat[]; clockStarted?: boolean },
 ): Promise<void> {
-  // Deadlines, notice and names change only when given (a parameter left null keeps the stored value).
+  // Deadlines, notice, names, who joined and whether the clock runs change only when given (a parameter left null
+  // keeps the stored value).
   await tx.query(
     `WITH logged AS (
        INSERT INTO charleston_events (table_id, version, seat, event, hand)
@@ -130,7 +136,9 @@ export async function commitEvent(
               deadlines = coalesce($9::jsonb, deadlines),
               next_deadline = CASE WHEN $9::jsonb IS NULL THEN next_deadline ELSE $10::bigint END,
               notice = CASE WHEN $11::boolean THEN $12::jsonb ELSE notice END,
-              names = coalesce($13::jsonb, names)
+              names = coalesce($13::jsonb, names),
+              joined = coalesce($14::jsonb, joined),
+              clock_started = coalesce($15::boolean, clock_started)
         WHERE id = $1 RETURNING version
      )
      SELECT pg_notify($7, $8) FROM logged, moved`,
@@ -148,13 +156,15 @@ export async function commitEvent(
       change.notice !== undefined,
       change.notice === undefined || change.notice === null ? null : JSON.stringify(change.notice),
       change.names === undefined ? null : JSON.stringify(change.names),
+      change.joined === undefined ? null : JSON.stringify(change.joined),
+      change.clockStarted ?? null,
     ],
   );
 }
 
 /**
  * Logs the deal of the next hand at the table's next version and moves the table to it (run under the row's lock):
- * the new hand's number, version 0 and snapshot, who plays each seat now, fresh deadlines, no notice.
+ * the new hand's number, version 0 and snapshot, who plays each seat now, fresh deadlines, no notice; the clock runs.
  */
 export async function commitNextHand(
   tx: Queryable,
@@ -169,7 +179,7 @@ export async function commitNextHand(
   await tx.query('INSERT INTO charleston_hands (table_id, hand, version, initial) VALUES ($1, $2, $3, $4)', [change.tableId, change.hand, change.version, change.snapshot]);
   await tx.query(
     `UPDATE charleston_tables SET version = $2, phase = $3, snapshot = $4, hand = $5, hand_version = $2, players = $6,
-            deadlines = $7, next_deadline = $8, notice = NULL, updated_at = now() WHERE id = $1`,
+            deadlines = $7, next_deadline = $8, notice = NULL, clock_started = true, updated_at = now() WHERE id = $1`,
     [change.tableId, change.version, change.phase, change.snapshot, change.hand, JSON.stringify(change.players), JSON.stringify(change.deadlines), earliest(change.deadlines)],
   );
   await notifyChange(tx, change.tableId, change.version, change.node);

@@ -76,6 +76,10 @@ export const MIGRATIONS: readonly string[] = [
   // event: a new TOAST row, a TOAST index entry and a dead TOAST row per event, besides the update itself. Rows up
   // to a page stay whole in their page: the update stays heap-only, and an event writes one row version.
   `ALTER TABLE charleston_tables SET (toast_tuple_target = 8160)`,
+  // The clock waits for the people: who has opened their link (by each person's first-hand seat) and whether the
+  // clock runs. A table stored before ran its clock from its creation, hence the default.
+  `ALTER TABLE charleston_tables ADD COLUMN joined jsonb NOT NULL DEFAULT '[]';
+   ALTER TABLE charleston_tables ADD COLUMN clock_started boolean NOT NULL DEFAULT true`,
 ];
 
 /** An arbitrary constant naming this schema's advisory lock. */

@@ -7,6 +7,7 @@
 import type { Players } from '../players.js';
 import type { Deadlines, TableNotice } from '../clock.js';
 import type { Names } from '../names.js';
+import type { Seat } from '../../index.js';
 import type { Db, DbHealth, DbKind } from './db.js';
 import { CommitQueue, type CommitQueueOptions } from './batch.js';
 import * as q from './queries.js';
@@ -35,6 +36,10 @@ export interface Change {
   notice?: TableNotice | null;
   /** Names by person after the event; absent: unchanged. */
   names?: Names;
+  /** Who has opened their link (by first-hand seat) after the event; absent: unchanged. */
+  joined?: readonly Seat[];
+  /** Whether the clock runs after the event; absent: unchanged. */
+  clockStarted?: boolean;
 }
 
 /** The deal of the next hand, logged at the table's next version. */
