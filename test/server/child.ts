@@ -91,10 +91,11 @@ export async function killHard(child: ChildNode): Promise<void> {
   await exited;
 }
 
-/** Stops a child with SIGTERM; resolves with its exit code. */
+/** Stops a child with SIGTERM; resolves with its exit code once its output is read to the end. */
 export async function stopChild(child: ChildNode): Promise<number | null> {
   if (child.process.exitCode !== null) return child.process.exitCode;
-  const exited = once(child.process, 'exit');
+  // 'close': the child exited and its output was read to the end.
+  const exited = once(child.process, 'close');
   child.process.kill('SIGTERM');
   const [code] = await exited;
   return code as number | null;
