@@ -9,13 +9,13 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Locale } from '../index.js';
-import { LOG_LEVELS, createService, startMetricsServer, type LogLevel, type Service, type ServiceOptions } from '../server/app.js';
+import { createService, startMetricsServer, type Service, type ServiceOptions } from '../server/app.js';
 import { tuneServiceHeap } from '../server/heap.js';
 import type { Metrics } from '../server/metrics.js';
 import { parseDbLocation, type DbLocation } from '../server/storage/db.js';
 import { ct } from './i18n/catalog.js';
 import { installLine } from './require-peer.js';
-import { SERVE_LOG_LEVELS, type ServeRead, type ServeValues } from './serve-flags.js';
+import type { ServeRead, ServeValues } from './serve-flags.js';
 
 /** Output sinks (as the CLI's). */
 export interface ServeIo {
@@ -31,12 +31,6 @@ export interface ServeContext {
   /** Prints one line naming the problem and the usage; returns the exit code (2). */
   usage: (problem: string) => number;
 }
-
-// The CLI's list of levels is the service's (checked here by the compiler, both ways).
-const LEVELS_MATCH: readonly LogLevel[] = SERVE_LOG_LEVELS;
-const LEVELS_MATCH_BACK: readonly (typeof SERVE_LOG_LEVELS)[number][] = LOG_LEVELS;
-void LEVELS_MATCH;
-void LEVELS_MATCH_BACK;
 
 /** The service's options from serve's values (everything but the operator token and metrics). */
 export function serviceOptions(values: ServeValues, location: DbLocation): ServiceOptions {
