@@ -2,7 +2,8 @@
  * The package as a user installs it: `npm pack` (of the built dist/), installed into a scratch project in a temp
  * folder. An app that embeds the core gets `xstate` beside it and nothing else, with no install-time script
  * warning; the core imports and plays a hand; `npx charleston run` works from the installed examples/; a command
- * that needs an optional package names it and the install line instead of crashing.
+ * that needs an optional package names it and the install line instead of crashing; `npx charleston serve` knows
+ * every flag its help lists and names a bad value (from a flag or its variable) before asking for its packages.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -110,5 +111,23 @@ describe('the packed tarball in a fresh project', () => {
     expect(inspect.stderr.trim()).toBe(
       `charleston inspect needs packages that are not installed (ws, @statelyai/inspect); install them with: npm install ws@${pkg.peerDependencies['ws']} @statelyai/inspect@${pkg.peerDependencies['@statelyai/inspect']}`,
     );
+  });
+
+  it('npx charleston serve knows every flag its help lists, reads them before asking for its optional packages', () => {
+    const npx = (args: string[], extraEnv: Record<string, string> = {}) => spawnSync('npx', ['--no', 'charleston', 'serve', ...args], { cwd: app, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 30_000 });
+    const help = npx(['--help']);
+    expect(help.status, help.stderr).toBe(0);
+    const flags = [...help.stdout.matchAll(/^ {2}(?:-h, )?--([a-z-]+)/gm)].map((match) => match[1] as string);
+    for (const flag of ['trust-proxy', 'metrics-host', 'log-level', 'keys-retention', 'operator-token-file']) expect(flags).toContain(flag);
+    // Every flag with a value, given a good one: the only complaint is the missing packages.
+    const values: Record<string, string> = { host: '127.0.0.1', port: '0', db: 'pglite:memory', 'allow-origin': 'http://a.test', 'log-level': 'warn', 'metrics-port': '9464', 'metrics-host': '127.0.0.1', 'trust-proxy': '127.0.0.1', 'operator-token-file': 'token.txt' };
+    const args = flags.filter((flag) => !['help', 'version', 'lang'].includes(flag)).flatMap((flag) => (flag === 'demo' ? ['--demo'] : [`--${flag}`, values[flag] ?? '2']));
+    const accepted = npx(args);
+    expect(accepted.status).toBe(2);
+    expect(accepted.stderr.trim()).toMatch(/^charleston serve needs packages that are not installed \(fastify, /);
+    // A bad value, from a flag or from its variable, is named (before the packages).
+    const bad = npx([], { CHARLESTON_TRUST_PROXY: 'nginx!' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.split('\n')[0]).toBe('CHARLESTON_TRUST_PROXY must list addresses or CIDRs (like 127.0.0.1,10.0.0.0/8), got "nginx!"');
   });
 });

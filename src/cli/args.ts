@@ -17,6 +17,10 @@ export interface FlagSpec {
   help: CliKey;
   /** A one-letter alias (`h` for `-h`). */
   short?: string;
+  /** The environment variable that gives the flag when it is absent (shown in the help). */
+  env?: string;
+  /** The default, as the help shows it. */
+  default?: string;
 }
 
 /** A command's flags by long name (without the dashes). */

@@ -14,6 +14,8 @@ export interface CommandHelp {
   flags: FlagSpecs;
   /** Optional packages the command needs (its help names them with the install line). */
   peers?: readonly string[];
+  /** A paragraph after the flags (serve: the common flags, the environment variables). */
+  note?: CliKey;
 }
 
 const PARAMS = { strategies: Object.keys(STRATEGIES).join(', '), locales: LOCALES.join(', ') };
@@ -21,6 +23,13 @@ const PARAMS = { strategies: Object.keys(STRATEGIES).join(', '), locales: LOCALE
 function flagName(name: string, spec: FlagSpec): string {
   const long = `--${name}${spec.value !== undefined ? ` ${spec.value}` : ''}`;
   return spec.short !== undefined ? `-${spec.short}, ${long}` : long;
+}
+
+/** A flag's help line, with its environment variable and default when it has them. */
+function flagHelp(spec: FlagSpec, locale: Locale): string {
+  const help = ct(locale, spec.help, PARAMS);
+  if (spec.env === undefined) return help;
+  return `${help} ${ct(locale, spec.default === undefined ? 'cli.flagEnv' : 'cli.flagEnvDefault', { env: spec.env, default: spec.default ?? '' })}`;
 }
 
 function table(rows: readonly (readonly [string, string])[]): string[] {
@@ -42,7 +51,8 @@ export function commandHelp(command: CommandHelp, locale: Locale): string {
     ...(command.peers === undefined ? [] : [`  ${ct(locale, 'cli.needsPackages', { packages: command.peers.join(', '), install: installLine(command.peers).replace(/^npm install /, '') })}`]),
     '',
     ct(locale, 'cli.flags'),
-    ...table(Object.entries(command.flags).map(([name, spec]) => [flagName(name, spec), ct(locale, spec.help, PARAMS)] as const)),
+    ...table(Object.entries(command.flags).map(([name, spec]) => [flagName(name, spec), flagHelp(spec, locale)] as const)),
+    ...(command.note === undefined ? [] : ['', ct(locale, command.note)]),
     '',
     `${ct(locale, 'cli.exitCodes')} ${ct(locale, command.exit)}`,
   ].join('\n');

@@ -16,6 +16,7 @@ import { packageInfo } from './package-info.js';
 import { playCommand } from './play.js';
 import { PEERS, requirePeers } from './require-peer.js';
 import { EXIT, runFiles } from './run.js';
+import { SERVE_FLAG_SPECS, readServeFlags, serveSynopsis } from './serve-flags.js';
 import type { Io } from './io.js';
 
 export { EXIT };
@@ -59,18 +60,8 @@ async function hasPeers(command: keyof typeof PEERS, io: Io, locale: Locale): Pr
 }
 
 /**
- * The commands, in the order the overview lists them. `serve` joins as one more entry (its catalog keys exist in
- * every language: `cli.command.serve`, `cli.exit.serve`, `cli.flag.servePort`, `cli.flag.db`, `cli.flag.allowOrigin`):
- *
- * ```ts
- * serve: {
- *   synopsis: 'serve [--host H] [--port N] [--db URL] [--allow-origin ORIGIN]... [--lang L]',
- *   summary: 'cli.command.serve', exit: 'cli.exit.serve', peers: PEERS.serve,
- *   flags: { host: { kind: 'string', value: 'H', help: 'cli.flag.host' }, port: { kind: 'string', value: 'N', help: 'cli.flag.servePort' },
- *            db: { kind: 'string', value: 'URL', help: 'cli.flag.db' }, 'allow-origin': { kind: 'strings', value: 'ORIGIN', help: 'cli.flag.allowOrigin' }, ...COMMON },
- *   run: async (context) => { const missing = await requirePeers('serve', PEERS.serve, context); … (await import('./serve.js')).serveCommand(…) },
- * },
- * ```
+ * The commands, in the order the overview lists them. `serve`'s flags come from its one definition
+ * (`serve-flags.ts`), which also gives each its environment variable and default.
  */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
@@ -124,30 +115,20 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     },
   },
   serve: {
-    synopsis: 'serve [--host H] [--port N] [--db URL] [--allow-origin ORIGIN]... [--demo] [--lang L]',
+    synopsis: serveSynopsis(),
     summary: 'cli.command.serve',
     exit: 'cli.exit.serve',
+    note: 'cli.serve.note',
     peers: PEERS.serve,
-    flags: {
-      host: { kind: 'string', value: 'H', help: 'cli.flag.host' },
-      port: { kind: 'string', value: 'N', help: 'cli.flag.servePort' },
-      db: { kind: 'string', value: 'URL', help: 'cli.flag.db' },
-      'allow-origin': { kind: 'strings', value: 'ORIGIN', help: 'cli.flag.allowOrigin' },
-      demo: { kind: 'boolean', help: 'cli.flag.demo' },
-      ...COMMON,
-    },
+    flags: { ...SERVE_FLAG_SPECS, ...COMMON },
     run: async ({ values, positionals, io, locale }) => {
       if (positionals.length > 0) return usageError(io, locale, ct(locale, 'cli.serveNoFiles', { file: positionals[0] as string }), 'serve');
+      // The values are read (and refused) before the packages are looked for: a wrong flag is named either way.
+      const read = readServeFlags(values, process.env);
+      if (!read.ok) return usageError(io, locale, ct(locale, read.refused, { ...read.params, flag: read.source, value: JSON.stringify(read.text.slice(0, 60)) }), 'serve');
       if (!(await hasPeers('serve', io, locale))) return EXIT.invalid;
       const { serveCommand } = await import('./serve.js');
-      const args: string[] = [];
-      for (const flag of ['host', 'port', 'db'] as const) {
-        const value = text(values, flag);
-        if (value !== undefined) args.push(`--${flag}`, value);
-      }
-      for (const origin of (values['allow-origin'] as string[] | undefined) ?? []) args.push('--allow-origin', origin);
-      if (values['demo'] === true) args.push('--demo');
-      return serveCommand(args, io);
+      return serveCommand(read, { io, locale, env: process.env, usage: (problem) => usageError(io, locale, problem, 'serve') });
     },
   },
   help: {

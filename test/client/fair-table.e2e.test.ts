@@ -19,7 +19,7 @@ import { DESKTOP, PHONE } from './support/browser.js';
 import { phaseOf, playSeat } from './support/play.js';
 import { useServiceBrowser } from './support/suite.js';
 
-const suite = useServiceBrowser({ inspector: true });
+const suite = useServiceBrowser();
 
 const NAMES: Record<Seat, string> = { east: 'Ana', south: 'Κώστας', west: 'Wanjiru', north: 'Núria' };
 /** Every tile code of the set: a face found in a text is one of these, quoted. */

@@ -121,7 +121,7 @@ describe('the client through the service', () => {
     await east.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     const cut = (): void => {
       // Every live connection of the service is cut, as a phone losing its network would see it.
-      for (const client of suite.server.service.app.websocketServer.clients) client.terminate();
+      suite.server.cutLiveConnections();
     };
     await chooseTiles(east, 3);
     await east.click('[data-action="pass"]');

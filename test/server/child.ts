@@ -1,10 +1,15 @@
-/** Service nodes as child processes (for kill -9): start one, read its first line, kill it. */
+/**
+ * Service nodes as child processes, started as an operator starts them: `node bin/charleston.js serve --port 0
+ * --db DB FLAGS…` (the compiled CLI: `npm run build` first, as `npm test` does). Start one, read its first line,
+ * kill it.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 
-const MAIN = fileURLToPath(new URL('./node-main.ts', import.meta.url));
+/** The package's command, as `npx charleston` runs it. */
+export const CHARLESTON_BIN = fileURLToPath(new URL('../../bin/charleston.js', import.meta.url));
 
 /** A running child node. */
 export interface ChildNode {
@@ -17,13 +22,24 @@ export interface ChildNode {
   waitLines(count: number): Promise<void>;
 }
 
+/** How a child is started besides its flags. */
+export interface ChildOptions {
+  /** Environment variables to add (or, with `''`, to unset) for this child. */
+  env?: Readonly<Record<string, string>>;
+  /** The first line's address (default: 127.0.0.1). */
+  host?: string;
+}
+
 /**
- * Starts `charleston serve --port 0 --db DB` in a child process (or, with `main`, that script with `extra` as its
- * only arguments); resolves once it printed its first line.
+ * Starts `charleston serve --port 0 --db DB FLAGS…` in a child process, with the operator token every test node
+ * has in CHARLESTON_OPERATOR_TOKEN (and no other CHARLESTON_ variable of the test's environment); resolves once it
+ * printed its first line.
  */
-export async function startChild(db: string, extra: readonly string[] = [], main?: string): Promise<ChildNode> {
-  const args = main === undefined ? ['--import', 'tsx', MAIN, '--port', '0', '--db', db, ...extra] : ['--import', 'tsx', main, ...extra];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHARLESTON_DB: '', CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef' } });
+export async function startChild(db: string, extra: readonly string[] = [], options: ChildOptions = {}): Promise<ChildNode> {
+  const args = [CHARLESTON_BIN, 'serve', '--port', '0', '--db', db, ...extra];
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CHARLESTON_')));
+  const env = { ...inherited, CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef', ...options.env };
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const stderr: string[] = [];
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => stderr.push(line));
   const all: string[] = [];
@@ -54,7 +70,7 @@ export async function startChild(db: string, extra: readonly string[] = [], main
   };
   await waitFor(1);
   const first = all[0] as string;
-  const match = /^Charleston service: (http:\/\/127\.0\.0\.1:\d+)\/$/.exec(first);
+  const match = new RegExp(`^Charleston service: (http://${(options.host ?? '127.0.0.1').replaceAll('.', '\\.')}:\\d+)/$`).exec(first);
   if (match === null) throw new Error(`unexpected first line ${JSON.stringify(first)}`);
   return {
     process: child,
@@ -75,10 +91,11 @@ export async function killHard(child: ChildNode): Promise<void> {
   await exited;
 }
 
-/** Stops a child with SIGTERM; resolves with its exit code. */
+/** Stops a child with SIGTERM; resolves with its exit code once its output is read to the end. */
 export async function stopChild(child: ChildNode): Promise<number | null> {
   if (child.process.exitCode !== null) return child.process.exitCode;
-  const exited = once(child.process, 'exit');
+  // 'close': the child exited and its output was read to the end.
+  const exited = once(child.process, 'close');
   child.process.kill('SIGTERM');
   const [code] = await exited;
   return code as number | null;

@@ -32,13 +32,13 @@ export interface ServiceBrowser {
   openPage(url: string, viewport?: { width: number; height: number }, options?: OpenOptions): Promise<Page>;
 }
 
-/** Registers the file's `beforeAll` / `afterAll`: a service (with the inspector page if asked) and a browser. */
-export function useServiceBrowser(options: { inspector?: boolean } = {}): ServiceBrowser {
+/** Registers the file's `beforeAll` / `afterAll`: a service (`charleston serve`, with the built pages) and a browser. */
+export function useServiceBrowser(): ServiceBrowser {
   let server: ClientService | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startClientService(options);
+    server = await startClientService();
     browser = await launchChromium();
   }, 90_000);
   afterAll(async () => {
