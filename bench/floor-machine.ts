@@ -83,11 +83,11 @@ export const floorMachine = setup({
     isLegalVote: () => true,
     isStopVote: ({ event }) => event.type === 'vote.cast' && event.vote === 'stop',
     allSeatsContinued: ({ context }) => context.votes === 4,
-    isLegalOffer: ({ event }, params: { pair: Pair }) => pairOfSeat(seatOf(event)) === params.pair,
+    isLegalOffer: ({ event }, params: { pair: Pair; status: 'offering' }) => pairOfSeat(seatOf(event)) === params.pair,
     isPairAgreedOnNone: () => false,
     isPairAgreed: ({ context }, params: { pair: Pair }) => context.offers[params.pair] === 2,
-    isLegalCourtesyCommit: ({ event }, params: { pair: Pair }) => pairOfSeat(seatOf(event)) === params.pair,
-    hasCourtesyPacket: ({ event }, params: { pair: Pair }) => pairOfSeat(seatOf(event)) === params.pair,
+    isLegalCourtesyCommit: ({ event }, params: { pair: Pair; status: 'exchanging' }) => pairOfSeat(seatOf(event)) === params.pair,
+    hasCourtesyPacket: ({ event }, params: { pair: Pair; status: 'exchanging' }) => pairOfSeat(seatOf(event)) === params.pair,
     hasPairCommitted: ({ context }, params: { pair: Pair }) => context.received[params.pair] === 2,
     isCourtesyOver: ({ context }) => context.exchanged === 2,
     isLegalMisdeal: () => true,
@@ -213,7 +213,7 @@ export const floorMachine = setup({
           initial: 'offering',
           states: {
             offering: {
-              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'eastWest' } }, actions: 'recordOffer' } },
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'eastWest', status: 'offering' } }, actions: 'recordOffer' } },
               always: [
                 { guard: { type: 'isPairAgreedOnNone', params: { pair: 'eastWest' } }, target: 'done' },
                 { guard: { type: 'isPairAgreed', params: { pair: 'eastWest' } }, target: 'exchanging' },
@@ -221,8 +221,8 @@ export const floorMachine = setup({
             },
             exchanging: {
               on: {
-                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'eastWest' } }, actions: 'recordCourtesyCommit' },
-                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'eastWest' } }, actions: 'retractCommit' },
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'eastWest', status: 'exchanging' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'eastWest', status: 'exchanging' } }, actions: 'retractCommit' },
               },
               always: {
                 guard: { type: 'hasPairCommitted', params: { pair: 'eastWest' } },
@@ -237,7 +237,7 @@ export const floorMachine = setup({
           initial: 'offering',
           states: {
             offering: {
-              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'southNorth' } }, actions: 'recordOffer' } },
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'southNorth', status: 'offering' } }, actions: 'recordOffer' } },
               always: [
                 { guard: { type: 'isPairAgreedOnNone', params: { pair: 'southNorth' } }, target: 'done' },
                 { guard: { type: 'isPairAgreed', params: { pair: 'southNorth' } }, target: 'exchanging' },
@@ -245,8 +245,8 @@ export const floorMachine = setup({
             },
             exchanging: {
               on: {
-                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'southNorth' } }, actions: 'recordCourtesyCommit' },
-                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'southNorth' } }, actions: 'retractCommit' },
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'southNorth', status: 'exchanging' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'southNorth', status: 'exchanging' } }, actions: 'retractCommit' },
               },
               always: {
                 guard: { type: 'hasPairCommitted', params: { pair: 'southNorth' } },

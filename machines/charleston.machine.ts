@@ -1,5 +1,5 @@
 /**
- * The Charleston statechart: the rule book of `../shared/spec/charleston-contract.md` as nested states.
+ * The Charleston statechart: the rule book of the Charleston (rules R1–R12, docs/rules.md) as nested states.
  * Guards are questions and actions are verbs; each is a one-line adapter over a pure function in `src/rules/`.
  * The six pass states are written out literally so that the visual editor and the inspector can read them.
  */
@@ -7,11 +7,11 @@ import { and, assign, emit, enqueueActions, setup } from 'xstate';
 import { pairOf, type Pair, type Seat } from '../src/seats.js';
 import { passRuleOf, type CharlestonContext, type CharlestonEvent, type ChildRejectedEvent, type MachineEvent, type PassPhase, type Phase, type Refusal } from '../src/types.js';
 import { hasWrongCount } from '../src/rules/counts.js';
-import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver } from '../src/rules/courtesy.js';
+import { agreedCount, checkCourtesyCommit, checkOffer, exchangeCourtesy, hasPairCommitted, isCourtesyOver, type PairStatus } from '../src/rules/courtesy.js';
 import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
-import { checkNorthDraw, checkPassRetract } from '../src/rules/table-events.js';
+import { checkNorthDraw, checkPassRetract, checkRetract } from '../src/rules/table-events.js';
 import { allOthersAccepted, allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, hasDeclarationReview, isDisputeBy, recordAcceptance, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
 import { renderRefusal } from '../src/i18n/translate.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
@@ -55,23 +55,32 @@ function isAcceptedAs(type: CharlestonEvent['type'], phase: Phase, context: Char
 /**
  * The well-formed event of `type`, for the guards on a parent state whose rule is the same in each of its
  * children (a retract in any pass, a draw or a misdeal in any state of play): they ask their own rule function.
+ * A mark is honoured only against the very context it was decided on, as in {@link acceptedEvent}.
  */
-function parsedAs<T extends CharlestonEvent['type']>(type: T, event: MachineEvent): Extract<CharlestonEvent, { type: T }> | null {
+function parsedAs<T extends CharlestonEvent['type']>(type: T, context: CharlestonContext, event: MachineEvent): Extract<CharlestonEvent, { type: T }> | null {
   if (event.type !== type) return null;
-  if ((event as MaybeDecided)[DECIDED] !== undefined) return event as Extract<CharlestonEvent, { type: T }>;
+  if ((event as MaybeDecided)[DECIDED] === context) return event as Extract<CharlestonEvent, { type: T }>;
   const parsed = parseEvent(event);
   return parsed.ok && parsed.value.type === type ? (parsed.value as Extract<CharlestonEvent, { type: T }>) : null;
+}
+
+/**
+ * True when `event` is a courtesy event of `type` from a seat of `pair` that the pair's rule accepts in the pair
+ * state the guard sits in (`status`, which the chart holds: it is not worked out again from the context).
+ */
+function isPairEvent(type: 'courtesy.offer' | 'courtesy.commit' | 'pass.retract', context: CharlestonContext, event: MachineEvent, pair: Pair, status: PairStatus): boolean {
+  const typed = parsedAs(type, context, event);
+  if (typed === null || pairOf(typed.seat) !== pair) return false;
+  if ((event as MaybeDecided)[DECIDED] === context) return true;
+  if (typed.type === 'courtesy.offer') return checkOffer(context, typed, true, 'courtesy', status) === null;
+  if (typed.type === 'courtesy.commit') return checkCourtesyCommit(context, typed, true, 'courtesy', status) === null;
+  return checkRetract(context, typed.seat, 'courtesy', status) === null;
 }
 
 /** The typed event, for actions that run only after their guard accepted it. */
 function accepted<T extends CharlestonEvent['type']>(event: MachineEvent, type: T): Extract<CharlestonEvent, { type: T }> {
   if (event.type !== type) throw new Error(`expected ${type}, got ${event.type}`);
   return event as Extract<CharlestonEvent, { type: T }>;
-}
-
-/** True when `event` (accepted, or null) is of `type` and comes from a seat of `pair`. */
-function isFromPair(event: CharlestonEvent | null, type: CharlestonEvent['type'], pair: Pair): boolean {
-  return event !== null && event.type === type && 'seat' in event && pairOf(event.seat) === pair;
 }
 
 /**
@@ -127,7 +136,7 @@ export const charlestonMachine = setup({
     isLegalCommit: ({ context, event }, params: { phase: PassPhase }) => isAcceptedAs('pass.commit', params.phase, context, event),
     // R5: the seat has an unresolved packet to take back (the same rule in each pass state).
     hasCommitted: ({ context, event }) => {
-      const retract = parsedAs('pass.retract', event);
+      const retract = parsedAs('pass.retract', context, event);
       return retract !== null && checkPassRetract(context, retract.seat) === null;
     },
     // R4: the pass resolves when all four have committed.
@@ -141,13 +150,13 @@ export const charlestonMachine = setup({
     // R10: South, West and North have all accepted East's hand.
     allOthersAccepted: ({ context }) => allOthersAccepted(context),
     // R10, R12: a misdeal declared by South, West or North while East's hand is reviewed disputes it.
-    isDispute: ({ event }) => {
-      const declared = parsedAs('misdeal.declare', event);
+    isDispute: ({ context, event }) => {
+      const declared = parsedAs('misdeal.declare', context, event);
       return declared !== null && isDisputeBy('declarationReview', declared.seat);
     },
     // R11: North holds 12 and draws (the same rule in every state of play).
     isShortNorth: ({ context, event }) => {
-      const draw = parsedAs('wall.draw', event);
+      const draw = parsedAs('wall.draw', context, event);
       return draw !== null && checkNorthDraw(context, draw.seat) === null;
     },
     // R7: the seat has not voted yet.
@@ -160,21 +169,21 @@ export const charlestonMachine = setup({
     // R7: all four said continue.
     allSeatsContinued: ({ context }) => allSeatsContinued(context),
     // R9: a first offer 0–3 from a seat of this pair.
-    isLegalOffer: ({ context, event }, params: { pair: Pair }) => isFromPair(acceptedEvent('courtesy', context, event), 'courtesy.offer', params.pair),
+    isLegalOffer: ({ context, event }, params: { pair: Pair; status: 'offering' }) => isPairEvent('courtesy.offer', context, event, params.pair, params.status),
     // R9: both seats of the pair offered and the lower offer is 0.
     isPairAgreedOnNone: ({ context }, params: { pair: Pair }) => agreedCount(context, params.pair) === 0,
     // R9: both seats of the pair offered and the lower offer is above 0.
     isPairAgreed: ({ context }, params: { pair: Pair }) => (agreedCount(context, params.pair) ?? 0) > 0,
     // R9: exactly the agreed count, natural tiles from the seat's own rack.
-    isLegalCourtesyCommit: ({ context, event }, params: { pair: Pair }) => isFromPair(acceptedEvent('courtesy', context, event), 'courtesy.commit', params.pair),
+    isLegalCourtesyCommit: ({ context, event }, params: { pair: Pair; status: 'exchanging' }) => isPairEvent('courtesy.commit', context, event, params.pair, params.status),
     // R5: the seat of this pair takes back its courtesy packet before the exchange.
-    hasCourtesyPacket: ({ context, event }, params: { pair: Pair }) => isFromPair(acceptedEvent('courtesy', context, event), 'pass.retract', params.pair),
+    hasCourtesyPacket: ({ context, event }, params: { pair: Pair; status: 'exchanging' }) => isPairEvent('pass.retract', context, event, params.pair, params.status),
     // R9: both seats of the pair committed.
     hasPairCommitted: ({ context }, params: { pair: Pair }) => hasPairCommitted(context, params.pair),
     // R9, R11: both pairs done and North not short.
     isCourtesyOver: ({ context }) => isCourtesyOver(context),
     // R12: a well-formed misdeal declaration (every state of play accepts one).
-    isLegalMisdeal: ({ event }) => parsedAs('misdeal.declare', event) !== null,
+    isLegalMisdeal: ({ context, event }) => parsedAs('misdeal.declare', context, event) !== null,
   },
   actions: {
     recordCommit: assign(({ context, event }) => {
@@ -348,7 +357,7 @@ export const charlestonMachine = setup({
           initial: 'offering',
           states: {
             offering: {
-              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'eastWest' } }, actions: 'recordOffer' } },
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'eastWest', status: 'offering' } }, actions: 'recordOffer' } },
               always: [
                 { guard: { type: 'isPairAgreedOnNone', params: { pair: 'eastWest' } }, target: 'done' },
                 { guard: { type: 'isPairAgreed', params: { pair: 'eastWest' } }, target: 'exchanging' },
@@ -356,8 +365,8 @@ export const charlestonMachine = setup({
             },
             exchanging: {
               on: {
-                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'eastWest' } }, actions: 'recordCourtesyCommit' },
-                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'eastWest' } }, actions: 'retractCommit' },
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'eastWest', status: 'exchanging' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'eastWest', status: 'exchanging' } }, actions: 'retractCommit' },
               },
               always: {
                 guard: { type: 'hasPairCommitted', params: { pair: 'eastWest' } },
@@ -373,7 +382,7 @@ export const charlestonMachine = setup({
           initial: 'offering',
           states: {
             offering: {
-              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'southNorth' } }, actions: 'recordOffer' } },
+              on: { 'courtesy.offer': { guard: { type: 'isLegalOffer', params: { pair: 'southNorth', status: 'offering' } }, actions: 'recordOffer' } },
               always: [
                 { guard: { type: 'isPairAgreedOnNone', params: { pair: 'southNorth' } }, target: 'done' },
                 { guard: { type: 'isPairAgreed', params: { pair: 'southNorth' } }, target: 'exchanging' },
@@ -381,8 +390,8 @@ export const charlestonMachine = setup({
             },
             exchanging: {
               on: {
-                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'southNorth' } }, actions: 'recordCourtesyCommit' },
-                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'southNorth' } }, actions: 'retractCommit' },
+                'courtesy.commit': { guard: { type: 'isLegalCourtesyCommit', params: { pair: 'southNorth', status: 'exchanging' } }, actions: 'recordCourtesyCommit' },
+                'pass.retract': { guard: { type: 'hasCourtesyPacket', params: { pair: 'southNorth', status: 'exchanging' } }, actions: 'retractCommit' },
               },
               always: {
                 guard: { type: 'hasPairCommitted', params: { pair: 'southNorth' } },

@@ -1,5 +1,5 @@
 /**
- * The deal (contract §3): from a seed, or explicit racks validated as a sub-multiset of the 152-tile set.
+ * The deal: from a seed, or explicit racks validated as a sub-multiset of the 152-tile set.
  * Dealing order from a shuffled set: ids at positions 0–13 to east, 14–26 south, 27–39 west, 40–52 north,
  * the remaining 99 are the wall, drawn from its start.
  */

@@ -1,4 +1,4 @@
-/** Reading the fixed phase (contract §4) from a machine snapshot's value. */
+/** Reading the fixed phase (docs/reference.md, states) from a machine snapshot's value. */
 import { hasOwn } from './errors.js';
 import type { Phase } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Seats and directions (contract §1). Play runs counter-clockwise: east → south → west → north → east.
+ * Seats and directions. Play runs counter-clockwise: east → south → west → north → east.
  * A seat's right is the next seat in that order, its left the previous one, across two away.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The 152-tile American mahjong set (contract §2). Each physical tile has an id 0…151; ids are laid out
+ * The 152-tile American mahjong set. Each physical tile has an id 0…151; ids are laid out
  * in the order of {@link TILE_CODES}, copies of one face next to each other, so sorting ids sorts a rack.
  */
 

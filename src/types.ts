@@ -1,5 +1,5 @@
 /**
- * The engine's vocabulary: events (contract §5), refusal codes (§7), the machine's context and phases (§4).
+ * The engine's vocabulary: events, refusal codes, the machine's context and phases (docs/reference.md).
  * Context is plain, serializable data: no classes, maps or functions.
  */
 import type { BySeat, Direction, Pair, Seat } from './seats.js';
@@ -58,7 +58,7 @@ export interface ChildRejectedEvent {
 
 export type MachineEvent = CharlestonEvent | RefusedEvent | SubmittedEvent;
 
-/** Refusal codes (contract §7). */
+/** Refusal codes (docs/reference.md, refusals). */
 export const REFUSAL_CODES = [
   'INVALID_EVENT',
   'UNKNOWN_SEAT',
@@ -254,7 +254,7 @@ export interface CharlestonContext {
   acceptedBy: Seat[];
 }
 
-/** A dotted state path of the fixed flow (contract §4). */
+/** A dotted state path of the fixed flow (docs/reference.md, states). */
 export type Phase =
   | 'firstCharleston.right'
   | 'firstCharleston.across'

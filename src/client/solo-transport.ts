@@ -2,8 +2,9 @@
  * Solo practice: the engine runs in the page (the library embedded as a client embeds it) with the person at
  * East and teacher bots at the other seats. No request leaves the page: the table, the bots and the views are
  * all here. Bots act one move at a time on a short timer (the host's timer, not the engine's), so the person
- * sees who the table waits for. The page keeps the hand's log (every accepted event), so the end of a hand shows
- * the same review as a table of the service, and "next hand" deals a new hand in the page (the person stays East).
+ * sees who the table waits for. The page keeps the hand's first table and its accepted events, so the end of a hand
+ * shows the same review as a table of the service (the engine replays them: `charleston-engine/review`), and
+ * "next hand" deals a new hand in the page (the person stays East).
  * East's declaration is shown to the bots for review (`rules.declarationReview`); the bots accept it.
  */
 import { fromCallback } from 'xstate';
@@ -11,13 +12,14 @@ import {
   SEATS,
   createCharleston,
   legalActions,
+  persist,
   viewFor,
   type CharlestonService,
   type Seat,
 } from '../index.js';
 import { teacherStrategy } from '../entries/bots.js';
 import type { FlowInput } from './flow.machine.js';
-import type { LogEntry } from './review.js';
+import { reviewHand } from '../entries/review.js';
 import type { TableApi } from './table-api.js';
 import type { TableInfo } from './table-info.js';
 import type { TransportCommand, TransportReport } from './transport.js';
@@ -36,10 +38,14 @@ export interface SoloOptions {
   host?: SoloHost;
 }
 
-/** What solo practice keeps beside the table: the hands' log and the way to deal the next hand. */
+/** What solo practice keeps beside the table: the current table's first state and events, and the next hand. */
 export interface SoloHost {
-  /** Every accepted event of every hand, with its version and hand number. */
-  log: LogEntry[];
+  /** The current table as it was dealt (`persist`), or null before the first deal. */
+  initial: string | null;
+  /** The current table's accepted events, in order. */
+  events: object[];
+  /** Events accepted by the tables before the current one (the page's versions go on counting). */
+  earlier: number;
   /** Hands dealt by the tables before the current one (each table counts its own deals, redeals included). */
   before: number;
   /** Deals the next hand (set by the running transport). */
@@ -48,14 +54,14 @@ export interface SoloHost {
 
 /** A new solo host. */
 export function createSoloHost(): SoloHost {
-  return { log: [], before: 0, next: null };
+  return { initial: null, events: [], earlier: 0, before: 0, next: null };
 }
 
-/** The page's {@link TableApi} in solo practice: the log kept in the page, the next hand dealt in the page. */
+/** The page's {@link TableApi} in solo practice: the review made in the page, the next hand dealt in the page. */
 export function soloTableApi(host: SoloHost): TableApi {
   return {
     dealPassesRight: false,
-    readLog: () => Promise.resolve(host.log.map((entry) => ({ ...entry, event: { ...entry.event } }))),
+    readReview: () => (host.initial === null ? Promise.reject(new Error('no hand has been dealt')) : Promise.resolve(reviewHand(host.initial, host.events))),
     next: () => {
       if (host.next === null) return Promise.reject(new Error('the table is not running'));
       host.next();
@@ -89,14 +95,21 @@ export function soloTransport(options: SoloOptions = {}) {
     // gives the next hands the seeds that follow it.
     let table = createSoloTable(options.seed);
     options.onTable?.(table);
-    let version = host.log.length === 0 ? 0 : (host.log[host.log.length - 1]?.version ?? 0);
+    /** A new table's first state, kept for the review of its hand. */
+    const dealt = (): void => {
+      host.earlier += host.events.length;
+      host.initial = persist(table);
+      host.events = [];
+    };
+    dealt();
+    let version = host.earlier;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
     /** The hand number in solo practice: every deal counts, a redeal too (as the engine's own `hand`). */
     const handNow = (): number => host.before + viewFor(table.getSnapshot(), person).hand;
-    const record = (seat: Seat | null, event: object): void => {
+    const record = (event: object): void => {
       version += 1;
-      host.log.push({ version, seat, event: { ...event } as Record<string, unknown>, hand: handNow() });
+      host.events.push({ ...event });
     };
 
     // The same shape as the service's view messages: the seat's view and its legal actions at that version (the
@@ -117,7 +130,7 @@ export function soloTransport(options: SoloOptions = {}) {
         timer = null;
         const move = nextBotMove(table, person);
         if (move === null) return;
-        if (table.send(move.event).ok) record(move.seat, move.event);
+        if (table.send(move.event).ok) record(move.event);
         report();
         schedule();
       }, options.botDelay ?? 60);
@@ -126,7 +139,7 @@ export function soloTransport(options: SoloOptions = {}) {
     receive((command) => {
       const result = table.send(command.event);
       if (result.ok) {
-        record('seat' in command.event ? command.event.seat : null, command.event);
+        record(command.event);
         sendBack({ type: 'transport.result', id: command.id, ok: true });
       } else {
         sendBack({ type: 'transport.result', id: command.id, ok: false, refusal: result.refusal });
@@ -142,6 +155,7 @@ export function soloTransport(options: SoloOptions = {}) {
       table.stop();
       table = createSoloTable(options.seed === undefined ? undefined : (options.seed + host.before) >>> 0);
       options.onTable?.(table);
+      dealt();
       version += 1;
       report();
       schedule();

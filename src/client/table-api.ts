@@ -1,14 +1,14 @@
 /**
- * What a table page asks the table besides playing (service contract §6): the finished hand's log for its review,
+ * What a table page asks the table besides playing: the review of the finished hand (made by the table),
  * the next hand (`POST /api/tables/:id/next`), the person's own name (`PUT /api/tables/:id/name`). Over HTTP with
  * the page's token as `Authorization: Bearer` (tokens never travel in URLs); solo practice supplies its own.
  */
-import { parseLog, type LogEntry } from './review.js';
+import { parseReview, type HandReview } from './review.js';
 
 /** The table's side requests of a page. */
 export interface TableApi {
-  /** The table's log (in full once the hand has ended). */
-  readLog(): Promise<LogEntry[]>;
+  /** The review of hand `hand` (the current one when null), once it has ended. */
+  readReview(hand: number | null): Promise<HandReview>;
   /**
    * Deals the next hand; resolves once the table has accepted (the new hand's view follows on the live socket).
    * `after` is the hand the page saw end: when someone else already dealt the next one, the table answers with it
@@ -48,7 +48,7 @@ export function httpTableApi(id: string, token: string, options: { fetcher?: typ
   const auth = { authorization: `Bearer ${token}` };
   return {
     dealPassesRight: true,
-    readLog: async () => parseLog(await answer(await fetcher(`${base}/log`, { headers: auth }))),
+    readReview: async (hand) => parseReview(await answer(await fetcher(`${base}/review${hand === null ? '' : `?hand=${hand}`}`, { headers: auth }))),
     next: async (after) => {
       const body = after === undefined || after === null ? '{}' : JSON.stringify({ hand: after });
       await answer(await fetcher(`${base}/next`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body }));

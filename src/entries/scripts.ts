@@ -1,5 +1,5 @@
 /**
- * `charleston-engine/scripts`: the script format (contract §8) read and run: `parseScript`, `parseScriptText`,
+ * `charleston-engine/scripts`: the script format (docs/scripts.md) read and run: `parseScript`, `parseScriptText`,
  * `runScript`, and `matchesPath` (how `expect.state` matches a state value). Kept out of the core entry (`charleston-engine`), which a table does not need. Browser-safe.
  */
 export { parseScript, parseScriptText } from '../script/script.js';

@@ -39,30 +39,37 @@ export function isCourtesyOver(context: CharlestonContext): boolean {
 
 const PAIR_DONE: NotNowReason = 'pairCourtesyOver';
 
-/** Order: NOT_NOW, ALREADY_OFFERED, COURTESY_COUNT_OUT_OF_RANGE. */
+/**
+ * Order: NOT_NOW, ALREADY_OFFERED, COURTESY_COUNT_OUT_OF_RANGE. `status` is where the seat's pair stands: the
+ * statechart's guard passes the pair state it sits in; anyone else reads it from the context ({@link pairStatus}).
+ */
 export function checkOffer(
   context: CharlestonContext,
   offer: { seat: Seat; count: number },
   inCourtesy: boolean,
   phase: Phase,
+  status: PairStatus = pairStatus(context, pairOf(offer.seat)),
 ): RefusalData | null {
   if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'offersAfterCharleston' });
-  if (pairStatus(context, pairOf(offer.seat)) === 'done') return refuse('NOT_NOW', { phase, why: PAIR_DONE });
+  if (status === 'done') return refuse('NOT_NOW', { phase, why: PAIR_DONE });
   if (context.offers[offer.seat] !== null) return refuse('ALREADY_OFFERED');
   if (offer.count < 0 || offer.count > MAX_COURTESY) return refuse('COURTESY_COUNT_OUT_OF_RANGE', { count: offer.count });
   return null;
 }
 
-/** Order: NOT_NOW, COURTESY_NOT_AGREED, ALREADY_COMMITTED, WRONG_PACKET_SIZE, JOKER_NOT_PASSABLE, TILE_NOT_IN_RACK. */
+/**
+ * Order: NOT_NOW, COURTESY_NOT_AGREED, ALREADY_COMMITTED, WRONG_PACKET_SIZE, JOKER_NOT_PASSABLE, TILE_NOT_IN_RACK.
+ * `status` as for {@link checkOffer}.
+ */
 export function checkCourtesyCommit(
   context: CharlestonContext,
   commit: { seat: Seat; tiles: readonly Tile[] },
   inCourtesy: boolean,
   phase: Phase,
+  status: PairStatus = pairStatus(context, pairOf(commit.seat)),
 ): RefusalData | null {
   if (!inCourtesy) return refuse('NOT_NOW', { phase, why: 'packetsAfterCharleston' });
   const pair = pairOf(commit.seat);
-  const status = pairStatus(context, pair);
   if (status === 'done') return refuse('NOT_NOW', { phase, why: PAIR_DONE });
   if (status === 'offering') return refuse('COURTESY_NOT_AGREED');
   if (context.table[commit.seat] !== null) return refuse('ALREADY_COMMITTED');

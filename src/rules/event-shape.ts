@@ -1,5 +1,5 @@
 /**
- * The shape check (contract §7, group 1): turns an unknown value into a typed event or refuses it with
+ * The shape check (the first group of refusals in docs/reference.md): turns an unknown value into a typed event or refuses it with
  * `INVALID_EVENT`, then `UNKNOWN_SEAT`, then `UNKNOWN_TILE`. Reads own properties only.
  */
 import { hasOwn, isRecord, own } from '../errors.js';
@@ -17,7 +17,7 @@ interface FieldSpec {
 /** Longest accepted misdeal reason. */
 export const MAX_REASON = 500;
 
-/** The fields each event type carries (contract §5). */
+/** The fields each event type carries (docs/reference.md, events). */
 export const EVENT_FIELDS: { readonly [T in CharlestonEventType]: Readonly<Record<string, FieldSpec>> } = {
   'pass.commit': { seat: { kind: 'seat' }, tiles: { kind: 'tiles' }, blind: { kind: 'blind', optional: true } },
   'pass.retract': { seat: { kind: 'seat' } },
@@ -125,7 +125,7 @@ function readEvent(raw: unknown): RuleResult<CharlestonEvent> {
 /**
  * The common case of the commits (most events of a hand), read with plain property loads: a packet event whose own
  * fields are exactly the allowed ones, of the right types, a known seat and known tiles. Anything else gives null,
- * and the general reader above decides, reporting the first problem in the contract's order.
+ * and the general reader above decides, reporting the first problem in the documented order.
  */
 function readPlainCommit(raw: Record<string, unknown>, type: 'pass.commit' | 'courtesy.commit'): CharlestonEvent | null {
   // Which own fields the event has: 1 seat, 2 tiles, 4 blind (type is known to be own).

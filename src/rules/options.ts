@@ -1,4 +1,4 @@
-/** Validating rule options and deal/seed input (contract §3, §8): an {@link InputError} names the problem. */
+/** Validating rule options and deal/seed input (docs/reference.md): an {@link InputError} names the problem. */
 import { parseTileList } from '../deal.js';
 import { InputError, describeType, isRecord, own, unknownKeys } from '../errors.js';
 import type { RuleOptions } from '../types.js';

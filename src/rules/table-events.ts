@@ -6,7 +6,7 @@ import { countCodes, facesOf, type Tile } from '../tiles.js';
 import { pairOf, type Seat } from '../seats.js';
 import { isPassPhase, type CharlestonContext, type CharlestonEvent, type Phase, type RefusalData, type RuleOptions, type WinningHandValidator } from '../types.js';
 import { isNorthShort } from './counts.js';
-import { pairStatus } from './courtesy.js';
+import { pairStatus, type PairStatus } from './courtesy.js';
 import { echo, refuse, shown } from './refuse.js';
 
 /** States in which the hand is over: every event is NOT_NOW there. */
@@ -18,10 +18,10 @@ export function isInPlay(phase: Phase): boolean {
 }
 
 /** R5: a seat takes back its unresolved pass or courtesy packet. */
-export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase): RefusalData | null {
+export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase, status: PairStatus | null = phase === 'courtesy' ? pairStatus(context, pairOf(seat)) : null): RefusalData | null {
   const inPass = isPassPhase(phase);
   if (!inPass && phase !== 'courtesy') return refuse('NOT_NOW', { phase, why: 'noPassUnderWay' });
-  if (phase === 'courtesy' && pairStatus(context, pairOf(seat)) === 'done') {
+  if (phase === 'courtesy' && status === 'done') {
     return refuse('NOT_NOW', { phase, why: 'pairCourtesyOver' });
   }
   return checkPassRetract(context, seat);

@@ -49,8 +49,8 @@ export function nextHandSeed(seed: number | string, hand: number): string {
 
 /**
  * The rules a table is created with: a table without a card (`rules.winningHands` absent) gets
- * `declarationReview: true`, so that East's declaration is shown to everyone and may be disputed (service contract
- * §6), whatever the request said about the review.
+ * `declarationReview: true`, so that East's declaration is shown to everyone and may be disputed
+ * (docs/service.md), whatever the request said about the review.
  */
 export function tableRules(rules: unknown): unknown {
   const given = typeof rules === 'object' && rules !== null && !Array.isArray(rules) ? (rules as Record<string, unknown>) : undefined;

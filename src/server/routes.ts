@@ -5,12 +5,14 @@ import { requestLocale } from './engine.js';
 import { ServiceError } from './errors.js';
 import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
-import { MAX_LOG_PAGE, createBody, eventBody, logQuery, nameBody, nextBody, seatBody, seatParams, tableParams } from './schemas.js';
+import { MAX_HAND_EVENTS, MAX_LOG_PAGE, createBody, eventBody, logQuery, nameBody, nextBody, reviewQuery, seatBody, seatParams, tableParams } from './schemas.js';
 import { checkName, checkNames } from './names.js';
 import type { TableMaster } from './master.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
 import { logFor, openChoices } from './log-view.js';
 import { tableBody } from './hub.js';
+import { HAND_ENDED } from './hands.js';
+import { ReviewError, reviewHand } from '../entries/review.js';
 import { SlidingWindow } from './rate.js';
 
 interface CreateBody {
@@ -145,6 +147,32 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
       const phase = phaseOfSnapshot(table.snapshot);
       const view = logFor(page, phase, reader, table.hand, openChoices(phase));
       return rows.length > limit ? { ...view, next: page[page.length - 1]?.version ?? after } : view;
+    },
+  );
+
+  // The review of a hand that has ended (who passed what to whom, blind counts, what joined each rack, the vote,
+  // the courtesy, the declaration), for any token of the table: made here by replaying the hand's log on the engine
+  // from the hand's first table, which no token may read (its wall and seed stay here).
+  app.get<{ Params: { id: string }; Querystring: { hand?: string } }>(
+    '/api/tables/:id/review',
+    { schema: { params: tableParams, querystring: reviewQuery } },
+    async (request) => {
+      const { id } = request.params;
+      await caller(request, id);
+      const table = await master.current(id);
+      const hand = request.query.hand === undefined ? table.hand : Number(request.query.hand);
+      if (hand > table.hand) throw new ServiceError('NOT_FOUND', `hand: this table has dealt ${table.hand} hand(s), not ${hand}`);
+      const phase = phaseOfSnapshot(table.snapshot);
+      if (hand === table.hand && !HAND_ENDED.has(phase)) throw new ServiceError('HAND_IN_PLAY', `hand ${hand} is in play (${phase}); its review is shown once it has ended`);
+      const stored = await master.store.hand(id, hand, MAX_HAND_EVENTS + 1);
+      if (stored === null) throw new ServiceError('NOT_FOUND', `hand: hand ${hand} of this table is not stored`);
+      if (stored.events.length > MAX_HAND_EVENTS) throw new ServiceError('UNAVAILABLE', `hand ${hand} holds more than ${MAX_HAND_EVENTS} events: its review is not made`);
+      try {
+        return { id, hand, review: reviewHand(stored.initial, stored.events) };
+      } catch (error) {
+        if (error instanceof ReviewError) throw new ServiceError('UNAVAILABLE', `the review of hand ${hand} could not be made (${error.message})`);
+        throw error;
+      }
     },
   );
 

@@ -20,6 +20,16 @@ export const logQuery = {
   properties: { after: { type: 'string', pattern: '^(0|[1-9][0-9]{0,11})$' }, limit: { type: 'string', pattern: '^[1-9][0-9]{0,4}$' } },
 } as const;
 
+/** Most events a hand may hold for its review to be made (a hand is played in a few dozen). */
+export const MAX_HAND_EVENTS = 10_000;
+
+/** `GET /api/tables/:id/review?hand=N`: the hand (1-based; the current one when absent). */
+export const reviewQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { hand: { type: 'string', pattern: '^[1-9][0-9]{0,6}$' } },
+} as const;
+
 /** `POST /api/tables`. */
 export const createBody = {
   type: 'object',

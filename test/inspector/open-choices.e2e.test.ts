@@ -9,7 +9,7 @@ import { SEATS, type Seat } from '../../src/index.js';
 import { DESKTOP } from '../client/support/browser.js';
 import { useServiceBrowser } from '../client/support/suite.js';
 
-const suite = useServiceBrowser({ inspector: true });
+const suite = useServiceBrowser();
 
 const DEAL: Record<Seat, string[]> = {
   east: ['1B', '2B', '3B', '4B', '5B', '6B', '7B', '8B', '9B', 'RD', 'RD', 'J', 'F', 'F'],

@@ -1,13 +1,13 @@
 /**
- * The end of a hand (`complete`, `eastMahjong`): the review of who passed what to whom (`data-review`), read once
- * from the table's log, which every token of the table may read in full once the hand has ended; and, for a person at
+ * The end of a hand (`complete`, `eastMahjong`): the review of who passed what to whom (`data-review`), made by the
+ * table once the hand has ended (the page draws it, deciding nothing); and, for a person at
  * the table, the button that deals the next hand (`data-action="next-hand"`, `POST /api/tables/:id/next`). The new
  * hand's view then arrives on the live connection, with the person's new seat.
  */
 import { useEffect, useState } from 'react';
 import { t, type Locale, type Seat, type TileView } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
-import { buildReview, entriesOfHand, type HandReview, type ReviewPacket } from '../review.js';
+import type { HandReview, ReviewPacket } from '../review.js';
 import type { TableApi } from '../table-api.js';
 import { seatLabel } from '../table-info.js';
 import { TileFace } from './Tile.js';
@@ -51,9 +51,9 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, 
   useEffect(() => {
     let live = true;
     setLoaded({ kind: 'loading' });
-    api.readLog().then(
-      (log) => {
-        if (live) setLoaded({ kind: 'loaded', review: buildReview(entriesOfHand(log, hand)) });
+    api.readReview(hand).then(
+      (review) => {
+        if (live) setLoaded({ kind: 'loaded', review });
       },
       (error: unknown) => {
         if (live) setLoaded({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });

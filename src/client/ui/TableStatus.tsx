@@ -5,17 +5,18 @@
  * word; when a pass resolves, the four packets slide to their receivers (not with reduced motion). Above it, the
  * ROLLOR strip of the six passes in the page's language.
  */
-import { PASS_RULES, t, type Direction, type Locale, type PublicView, type Seat } from '../../index.js';
+import { PASS_RULES, t, type Direction, type Locale, type Phase, type PublicView, type Seat } from '../../index.js';
 import { targetOf } from '../../entries/rules.js';
 import { PHASE_ORDER } from '../flow.logic.js';
 import { ct } from '../i18n/catalog.js';
-import { PASSES } from '../review.js';
 import { seatAfterOf, seatAfterTo, seatLabel, type TableInfo } from '../table-info.js';
 import { isSeatView } from '../transport.js';
 import { TileBack } from './Tile.js';
 
-/** The six passes in order (the engine's table of passes, as the review reads it). */
-const ROLLOR = PASSES;
+/** The six passes in order with their directions: the engine's table of passes (R1, R6, R8). */
+const ROLLOR: readonly { phase: Phase; direction: Direction }[] = Object.entries(PASS_RULES).flatMap(([phase, rule]) =>
+  rule === undefined ? [] : [{ phase: phase as Phase, direction: rule.direction }],
+);
 
 /**
  * The ROLLOR letters, in each language's own initials where its teaching pages give them. Only the English page

@@ -267,6 +267,24 @@ export async function selectHistory(db: Queryable, id: string): Promise<{ initia
   return rows[0] ?? null;
 }
 
+/**
+ * The persisted table at the start of hand `hand` of table `id` (hand 1: the table's version 0; a later hand: as
+ * `POST …/next` dealt it), or null when the table or the hand is not stored.
+ */
+export async function selectHandStart(db: Queryable, id: string, hand: number): Promise<string | null> {
+  const rows =
+    hand === 1
+      ? await db.query<{ initial: string | null }>('SELECT initial FROM charleston_tables WHERE id = $1', [id])
+      : await db.query<{ initial: string | null }>('SELECT initial FROM charleston_hands WHERE table_id = $1 AND hand = $2', [id, hand]);
+  return rows[0]?.initial ?? null;
+}
+
+/** The events of hand `hand` of table `id`, in version order, at most `limit`. */
+export async function selectHandEvents(db: Queryable, id: string, hand: number, limit: number): Promise<unknown[]> {
+  const rows = await db.query<{ event: unknown }>('SELECT event FROM charleston_events WHERE table_id = $1 AND hand = $2 ORDER BY version LIMIT $3', [id, hand, limit]);
+  return rows.map((row) => row.event);
+}
+
 /** How many tables are stored. */
 export async function countTables(db: Queryable): Promise<number> {
   const rows = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM charleston_tables');

@@ -105,6 +105,11 @@ export interface TableStore {
   locked<T>(id: string, knownVersion: number, work: (table: LockedTable) => Promise<T>): Promise<T | null>;
   /** The accepted events in version order: at most `limit` of them, from the first after version `after`. */
   log(id: string, after: number, limit: number): Promise<q.EventRow[]>;
+  /**
+   * A hand as stored: its first persisted table and its events in order (at most `limit`); null when the table or
+   * the hand is not stored.
+   */
+  hand(id: string, hand: number, limit: number): Promise<{ initial: string; events: unknown[] } | null>;
   /** Ids of tables with a deadline at or before `now` (epoch ms), earliest first, at most `limit`. */
   dueClocks(now: number, limit: number): Promise<string[]>;
   /** Whether the database answers now and whether the change listener is connected (never throws). */
@@ -159,6 +164,10 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
         });
       }),
     log: (id, after, limit) => q.selectEvents(db, id, after, limit),
+    async hand(id, hand, limit) {
+      const initial = await q.selectHandStart(db, id, hand);
+      return initial === null ? null : { initial, events: await q.selectHandEvents(db, id, hand, limit) };
+    },
     dueClocks: (now, limit) => q.selectDueClocks(db, now, limit),
     health: () => db.health(),
   };
