@@ -110,7 +110,7 @@ export function registerLive(app: FastifyInstance, master: TableMaster, gate: Ga
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMillis)))]);
       clearTimeout(timer);
-      for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+      for (const socket of new Set([...open, ...sockets.keys()])) if (socket.readyState !== socket.CLOSED) socket.terminate();
     },
     get size() {
       return sockets.size;
