@@ -17,7 +17,7 @@ import { SYSTEM_TIME, earliestDeadline, expiredSeat, nextDeadlines, type Deadlin
 import { startEngine, type TableSetup } from './engine.js';
 import { HAND_ENDED, homeOf, nextHandSeed, rotateBySeat, seatAfter, tableRules } from './hands.js';
 import { seatOfRole } from './hub.js';
-import type { Names } from './names.js';
+import { nameHolder, type Names } from './names.js';
 import { ServiceError } from './errors.js';
 import type { Hub } from './hub.js';
 import { serviceRefusal } from './messages.js';
@@ -599,6 +599,7 @@ export class TableMaster {
         const answer = await this.store.locked(id, this.cache.peek(id)?.version ?? -1, async (tx) => {
           const row = tx.row;
           if (row.names[role.home] === name) return { id, version: row.version, names: row.names };
+          if (nameHolder(row.names, name, role.home) !== null) throw new ServiceError('INVALID_INPUT', `name: another person at this table is already called ${JSON.stringify(name)}; names at one table must differ (compared without case)`);
           const names: Names = { ...row.names, [role.home]: name };
           const version = row.version + 1;
           const snapshot = await tx.snapshot();
