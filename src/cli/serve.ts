@@ -128,6 +128,7 @@ export async function serveCommand(read: ServeRead, context: ServeContext): Prom
       stopping = true;
       io.err(`charleston serve: ${signal}, finishing in-flight work`);
       metricsServer?.close();
+      metricsServer?.closeAllConnections(); // a scraper's keep-alive connection must not keep the process up
       running.close().then(
         () => resolve(0),
         (error: unknown) => {

@@ -77,8 +77,9 @@ export interface ServiceOptions {
   /** The operator's token: reads every table in full (racks, wall, log). Never created per table, never shown. */
   operatorToken?: string;
   /**
-   * Longest wait, at shutdown, for live sockets to close after 1001, and then again for HTTP requests still
-   * arriving (a body trickling in, say), which are then cut (default 3,000 ms each).
+   * The bound of a shutdown's drain (default 3,000 ms): work in flight gets two thirds of it, then live sockets get
+   * their 1001 and HTTP requests still arriving (a body trickling in, say) their replies until it ends, and what is
+   * left is cut. Closing the database comes after, bounded on its own (2,000 ms for PostgreSQL).
    */
   closeMillis?: number;
   /** Longest time a client may take to send a whole request, headers and body (default 30,000 ms; then 408). */
@@ -248,28 +249,55 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     cleanup: runCleanup,
     close() {
       closed ??= (async () => {
-        shuttingDown = true;
-        clearInterval(sweep);
-        if (cleaner !== null) clearInterval(cleaner);
-        live.stopAccepting();
-        tarpit.release();
-        await master.drain(); // sends in flight finish; their replies are written as each one settles
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        await live.closeAll(options.closeMillis ?? 3_000);
-        // A request still arriving when the time is up (a body trickling in) is cut, so that no client can hold
-        // the shutdown: what was in flight has been answered by now (drained above).
-        const cut = setTimeout(() => app.server.closeAllConnections(), options.closeMillis ?? 3_000);
+        // One bound for the whole drain (`closeMillis`, 3 s by default) and one for closing the database (its
+        // adapter's, 2 s for PostgreSQL): whatever is in flight, stuck on a stalled database or on a client that
+        // never answers, the close ends within them (see closePlan).
+        const plan = closePlan(options.closeMillis ?? 3_000);
+        const started = performance.now();
+        const left = (until: number): number => Math.max(0, until - (performance.now() - started));
+        // Keeps the process up while it closes: the timers of the bounds do not (SYSTEM_TIME's are unref'd).
+        const alive = setInterval(() => undefined, 1_000);
         try {
-          await app.close();
+          shuttingDown = true;
+          clearInterval(sweep);
+          if (cleaner !== null) clearInterval(cleaner);
+          live.stopAccepting();
+          tarpit.release();
+          // Sends in flight finish, their replies written as each one settles; what is still running at the bound
+          // is abandoned with a warning naming it.
+          await master.drain(plan.workMillis);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          await live.closeAll(left(plan.socketsMillis));
+          // A request still arriving when the time is up (a body trickling in) is cut, so that no client can hold
+          // the shutdown: what was in flight has been answered by now (drained above).
+          const cut = setTimeout(() => {
+            app.server.closeAllConnections();
+            void live.closeAll(0); // a socket upgraded while the others closed
+          }, left(plan.socketsMillis));
+          try {
+            await app.close();
+          } finally {
+            clearTimeout(cut);
+          }
+          master.cache.clear();
+          if (ownDb) await db.close();
         } finally {
-          clearTimeout(cut);
+          clearInterval(alive);
         }
-        await master.close();
-        if (ownDb) await db.close();
       })();
       return closed;
     },
   };
+}
+
+/**
+ * How a shutdown spends its bound of `closeMillis`: work in flight (sends, bot moves, refreshes) gets the first two
+ * thirds, so that live sockets and HTTP requests still have at least the last third to receive their 1001 and
+ * replies before they are cut at `closeMillis`. The database's own close is bounded by its adapter.
+ */
+export function closePlan(closeMillis: number): { workMillis: number; socketsMillis: number } {
+  const bound = Math.max(0, closeMillis);
+  return { workMillis: Math.floor((bound * 2) / 3), socketsMillis: bound };
 }
 
 /** Starts the metrics server for `metrics` on `host:port` (see `metrics.ts`). */

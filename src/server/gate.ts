@@ -25,17 +25,22 @@ export class Gate {
   }
 
   /**
-   * True when a send with an idempotency key from `address` may go ahead. A refusal under a key is stored (the
-   * same key must answer it again), so an address whose keyed sends keep being refused has a budget of them; once
-   * it is spent, its keyed sends are answered RATE_LIMITED (never stored) until it refills.
+   * Reserves one keyed refusal of `address`'s budget before a send with an idempotency key is submitted; false
+   * (reserve nothing, submit nothing) when none is left. A refusal under a key is stored (the same key must answer
+   * it again), so an address whose keyed sends keep being refused has a budget of them; once it is spent, its keyed
+   * sends are answered RATE_LIMITED (never stored) until it refills. Taken before the send, so that concurrent sends
+   * cannot all pass a check made before any of them was refused; given back by {@link releaseKey}.
    */
-  mayKey(address: string): boolean {
-    return this.#keyedRefusals.allows(address);
+  reserveKey(address: string): boolean {
+    return this.#keyedRefusals.take(address, this.#master.now());
   }
 
-  /** Counts a refusal stored under a key for `address` (see {@link mayKey}). */
-  keyedRefusal(address: string): void {
-    this.#keyedRefusals.take(address);
+  /**
+   * Gives back the unit {@link reserveKey} took, when the keyed send stored no refusal: it was accepted
+   * (acceptances are not limited) or failed before an answer was stored.
+   */
+  releaseKey(address: string): void {
+    this.#keyedRefusals.refund(address, this.#master.now());
   }
 
   /** The key a rate limit should use for a request with `token` from `address`. */
@@ -49,12 +54,12 @@ export class Gate {
 
   /** Throws 429 when `address` has used up its failed checks. */
   check(address: string): void {
-    if (!this.#failures.allows(address)) throw new ServiceError('RATE_LIMITED', 'too many failed token checks from this address: wait a moment and try again');
+    if (!this.#failures.allows(address, this.#master.now())) throw new ServiceError('RATE_LIMITED', 'too many failed token checks from this address: wait a moment and try again');
   }
 
   /** Counts one failed check against `address`. */
   failed(address: string): void {
-    this.#failures.take(address);
+    this.#failures.take(address, this.#master.now());
   }
 
   /**
@@ -62,7 +67,7 @@ export class Gate {
    * attempts cannot all pass a check made before any of them failed.
    */
   #reserve(address: string): void {
-    if (!this.#failures.take(address)) throw new ServiceError('RATE_LIMITED', 'too many failed token checks from this address: wait a moment and try again');
+    if (!this.#failures.take(address, this.#master.now())) throw new ServiceError('RATE_LIMITED', 'too many failed token checks from this address: wait a moment and try again');
   }
 
   /**
@@ -75,10 +80,10 @@ export class Gate {
     this.#reserve(address);
     try {
       const who = await this.#master.authorize(id, token);
-      this.#failures.refund(address);
+      this.#failures.refund(address, this.#master.now());
       return who;
     } catch (error) {
-      if (!(error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND'))) this.#failures.refund(address);
+      if (!(error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'NOT_FOUND'))) this.#failures.refund(address, this.#master.now());
       throw error;
     }
   }
@@ -91,7 +96,7 @@ export class Gate {
     try {
       found = await this.#master.exists(id);
     } finally {
-      if (found) this.#failures.refund(address);
+      if (found) this.#failures.refund(address, this.#master.now());
     }
     return found;
   }

@@ -110,7 +110,7 @@ export function registerLive(app: FastifyInstance, master: TableMaster, gate: Ga
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMillis)))]);
       clearTimeout(timer);
-      for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+      for (const socket of new Set([...open, ...sockets.keys()])) if (socket.readyState !== socket.CLOSED) socket.terminate();
     },
     get size() {
       return sockets.size;
@@ -266,23 +266,25 @@ export function registerLive(app: FastifyInstance, master: TableMaster, gate: Ga
         if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
         const unstorable = unstorableTextAt(message.event, 'event') ?? (key === undefined ? null : unstorableTextAt(key, 'key'));
         if (unstorable !== null) return fail('INVALID_INPUT', unstorableMessage(unstorable));
-        if (inFlight >= options.maxInFlight || !limiter.take(tokenHash) || (key !== undefined && !gate.mayKey(address))) {
+        if (inFlight >= options.maxInFlight || !limiter.take(tokenHash) || (key !== undefined && !gate.reserveKey(address))) {
           rest();
           const table = master.cache.peek(id);
           return reply({ ok: false, version: table?.version ?? null, refusal: serviceRefusal('RATE_LIMITED', table?.locale ?? 'en', {}) });
         }
         strikes = 0;
         inFlight += 1;
+        let refused = false; // a refusal stored under the key keeps the unit reserved above; anything else gives it back
         try {
           const result = await master.submit(id, { kind: 'token', role, tokenHash }, message.event, key);
           if (result === null) return fail('UNAVAILABLE', 'the event could not be applied; nothing was changed');
-          if (key !== undefined && !result.ok) gate.keyedRefusal(address);
+          refused = !result.ok;
           reply(result);
         } catch (error) {
           const failure = error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
           fail(failure.code, failure.message);
         } finally {
           inFlight -= 1;
+          if (key !== undefined && !refused) gate.releaseKey(address);
         }
       };
 

@@ -18,7 +18,7 @@ import { startEngine, type TableSetup } from './engine.js';
 import { HAND_ENDED, homeOf, nextHandSeed, rotateBySeat, seatAfter, tableRules } from './hands.js';
 import { joinOf, readyToStart, runningClock, seatNow } from './joining.js';
 import { seatOfRole } from './hub.js';
-import type { Names } from './names.js';
+import { nameHolder, type Names } from './names.js';
 import { ServiceError } from './errors.js';
 import type { Hub } from './hub.js';
 import { serviceRefusal } from './messages.js';
@@ -139,8 +139,8 @@ export class TableMaster {
   /** Bots whose last commit failed: how many times in a row, and the timer of the next try. */
   readonly #botFailures = new Map<string, number>();
   readonly #botTimers = new Map<string, NodeJS.Timeout>();
-  /** Work in flight (sends, bot turns, refreshes), so a shutdown can wait for it. */
-  readonly #pending = new Set<Promise<unknown>>();
+  /** Work in flight (sends, bot turns, refreshes) and what each one is, so a shutdown can wait for it and name what it gives up on. */
+  readonly #pending = new Map<Promise<unknown>, string>();
   /** The timer of each table in memory whose clock runs: cancels it. */
   readonly #clockTimers = new Map<string, () => void>();
   #sweepTimer: (() => void) | null = null;
@@ -354,13 +354,13 @@ export class TableMaster {
       if (reply?.ok === true) this.#observer.committed(performance.now() - started);
       else if (reply?.ok === false) this.#observer.refused(reply.refusal.code);
       return reply;
-    });
+    }, `a ${sender.kind === 'token' ? 'send' : sender.kind === 'bot' ? "bot's move" : "clock's move"} on table ${id}`);
   }
 
-  /** Runs `work` under table `id`'s lock, tracked so that a shutdown waits for it. */
-  #locked<T>(id: string, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` under table `id`'s lock, tracked (as `what`) so that a shutdown waits for it. */
+  #locked<T>(id: string, work: () => Promise<T>, what = `work on table ${id}`): Promise<T> {
     const run = this.#mutex.run(id, work);
-    this.#track(run);
+    this.#track(run, what);
     return run;
   }
 
@@ -607,6 +607,7 @@ export class TableMaster {
         const answer = await this.store.locked(id, this.cache.peek(id)?.version ?? -1, async (tx) => {
           const row = tx.row;
           if (row.names[role.home] === name) return { id, version: row.version, names: row.names };
+          if (nameHolder(row.names, name, role.home) !== null) throw new ServiceError('INVALID_INPUT', `name: another person at this table is already called ${JSON.stringify(name)}; names at one table must differ (compared without case)`);
           const names: Names = { ...row.names, [role.home]: name };
           const version = row.version + 1;
           const snapshot = await tx.snapshot();
@@ -767,7 +768,7 @@ export class TableMaster {
       const work = this.sweepClocks()
         .catch((error: unknown) => process.emitWarning(`charleston: clock sweep failed (${(error as Error).message}); it runs again later`))
         .finally(() => this.#scheduleSweep());
-      this.#track(work);
+      this.#track(work, 'the clock sweep');
     });
   }
 
@@ -784,13 +785,18 @@ export class TableMaster {
       const work = this.fireClock(id).catch((error: unknown) => {
         if (!(error instanceof ServiceError)) process.emitWarning(`charleston: clock of table ${id} could not fire (${(error as Error).message})`);
       });
-      this.#track(work);
+      this.#track(work, `the clock of table ${id}`);
     });
     this.#clockTimers.set(id, cancel);
   }
 
-  /** Reacts to another node's announcement `"ID VERSION NODE"`: refresh the table and push the views. */
+  /**
+   * Reacts to another node's announcement `"ID VERSION NODE"`: refresh the table and push the views. Ignored once
+   * this node is shutting down: its sockets are about to close, and a refresh started then would be more work for
+   * the shutdown to wait for, as long as the other nodes keep changing tables (the drain never ended).
+   */
   onNotify(payload: string): void {
+    if (this.#closing) return;
     const [id, versionText, node] = payload.split(' ');
     if (id === undefined || versionText === undefined || node === this.nodeId) return;
     const version = Number(versionText);
@@ -813,12 +819,13 @@ export class TableMaster {
    * pushes the views that moved on: after the change listener was down, announcements may have been missed.
    */
   resync(): void {
+    if (this.#closing) return;
     for (const id of new Set([...this.cache.ids(), ...this.hub.tableIds()])) this.#refresh(id);
   }
 
   /** Reloads table `id` under its lock when the database holds a newer version (or other players); pushes views. */
   #refresh(id: string): void {
-    const work = this.#locked(id, async () => {
+    void this.#locked(id, async () => {
       const row = await this.#storedRow(id);
       if (row === null) return;
       const current = this.cache.peek(id);
@@ -827,8 +834,7 @@ export class TableMaster {
         return;
       }
       this.#install(row);
-    }).catch((error: unknown) => process.emitWarning(`charleston: could not refresh table ${id} (${(error as Error).message})`));
-    this.#track(work);
+    }, `a refresh of table ${id}`).catch((error: unknown) => process.emitWarning(`charleston: could not refresh table ${id} (${(error as Error).message})`));
   }
 
   /**
@@ -871,7 +877,7 @@ export class TableMaster {
         this.#botsRunning.delete(id);
         if (this.#botsAgain.delete(id)) this.kickBots(id);
       });
-    this.#track(work);
+    this.#track(work, `the bots of table ${id}`);
   }
 
   #retryBots(id: string): void {
@@ -900,8 +906,13 @@ export class TableMaster {
     for (const id of ids) if (this.cache.peek(id) !== null) void this.#locked(id, async () => this.cache.drop(id)).catch(() => undefined);
   }
 
-  /** Stops taking new sends; resolves when every send, bot turn and refresh in flight has settled. */
-  async drain(): Promise<void> {
+  /**
+   * Stops taking new work (sends, bot turns, clocks, refreshes on other nodes' announcements) and resolves when
+   * every send, bot turn and refresh in flight has settled, or once `boundMillis` have passed on the master's time
+   * source (default: no bound). What is still in flight then is abandoned: a warning names it, and the returned
+   * list says what it was (empty when everything settled).
+   */
+  async drain(boundMillis = Infinity): Promise<string[]> {
     this.#closing = true;
     for (const timer of this.#botTimers.values()) clearTimeout(timer);
     this.#botTimers.clear();
@@ -909,22 +920,49 @@ export class TableMaster {
     this.#clockTimers.clear();
     this.#sweepTimer?.();
     this.#sweepTimer = null;
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+    let late = false;
+    let wake = (): void => undefined;
+    const timeUp = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const cancel = Number.isFinite(boundMillis)
+      ? this.#options.time.setTimer(Math.max(0, boundMillis), () => {
+          late = true;
+          wake();
+        })
+      : () => undefined;
+    try {
+      // Work in flight may start more of its own (a send's commit wakes the bots, which see the node closing and stop),
+      // so look again until nothing is left; nothing new starts from outside once closing.
+      while (this.#pending.size > 0 && !late) await Promise.race([Promise.allSettled([...this.#pending.keys()]), timeUp]);
+    } finally {
+      cancel();
+    }
+    const abandoned = [...this.#pending.values()];
+    if (abandoned.length > 0) process.emitWarning(`charleston: shutdown: gave up after ${boundMillis} ms waiting for ${describeWork(abandoned)}; abandoned`);
+    return abandoned;
   }
 
-  /** Stops taking work, waits for what is in flight, stops every engine. */
-  async close(): Promise<void> {
-    await this.drain();
+  /** Stops taking work, waits for what is in flight (at most `boundMillis`, see {@link drain}), stops every engine. */
+  async close(boundMillis = Infinity): Promise<void> {
+    await this.drain(boundMillis);
     this.cache.clear();
   }
 
-  #track(work: Promise<unknown>): void {
-    this.#pending.add(work);
+  #track(work: Promise<unknown>, what: string): void {
+    this.#pending.set(work, what);
     void work.then(
       () => this.#pending.delete(work),
       () => this.#pending.delete(work),
     );
   }
+}
+
+/** "2 × a refresh of table A, the bots of table B": what a shutdown abandoned, each kind once with its count. */
+export function describeWork(what: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const item of what) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return [...counts].map(([item, count]) => (count === 1 ? item : `${count} × ${item}`)).join(', ');
 }
 
 /** The seat an event names when it is not `own`, a seat token's seat now (null when it is, names none, or no seat token sends). */

@@ -120,10 +120,14 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
       // Only a seat token plays: the admin link is the host's (seats to bots, the next hand, the log), not a player's.
       if (who.role.role !== 'seat') throw new ServiceError('FORBIDDEN', `only a seat token sends events (this is the ${who.role.role} token)`);
       const key = request.body.key;
-      if (key !== undefined && !gate.mayKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'too many refused sends with a key from this address: wait a moment and try again');
-      const result = await master.submit(id, { kind: 'token', ...who }, request.body.event, key);
+      if (key !== undefined && !gate.reserveKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'too many refused sends with a key from this address: wait a moment and try again');
+      let result: Awaited<ReturnType<typeof master.submit>> = null;
+      try {
+        result = await master.submit(id, { kind: 'token', ...who }, request.body.event, key);
+      } finally {
+        if (key !== undefined && result?.ok !== false) gate.releaseKey(request.ip); // only a stored refusal keeps its unit
+      }
       if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
-      if (key !== undefined && !result.ok) gate.keyedRefusal(request.ip);
       return reply.code(result.ok ? 200 : 422).send(result);
     },
   );

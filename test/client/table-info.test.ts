@@ -12,7 +12,7 @@ import { connect, voteNote, type ControlProps } from '../../src/client/connect.j
 import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
 import { cleanName, countdowns, declarationOf, joiningText, noticeText, seatAfterOf, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
 import { Invite, qrPath } from '../../src/client/ui/Invite.js';
-import { inviteQrLabel, inviteTitle, isLoopbackOrigin, nameQuestion, seatQuestion, tableRequest } from '../../src/client/ui/Lobby.js';
+import { failureText, inviteQrLabel, inviteTitle, isLoopbackOrigin, nameQuestion, seatQuestion, tableRequest } from '../../src/client/ui/Lobby.js';
 import { TableStatus } from '../../src/client/ui/TableStatus.js';
 import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
 import { playHand, randomStrategy } from '../../src/entries/bots.js';
@@ -325,6 +325,18 @@ describe('the lobby', () => {
       clock: 60,
     });
     expect(tableRequest(seats, 'ca', { clock: 0 })).toEqual({ seats, locale: 'ca' });
+  });
+
+  it("says a name the service refused in the reader's language, naming the seat; other errors with the service's words", () => {
+    const refused = 'names.south: "Ana" is already the name at east; names at one table must differ (compared without case)';
+    expect(failureText('en', refused)).toBe(ct('en', 'lobby.badName', { seat: seatAfterOf('en', 'south', undefined) }));
+    expect(failureText('en', refused)).toContain('South');
+    for (const locale of ['ca', 'sw', 'el'] as const) {
+      expect(failureText(locale, refused)).toBe(ct(locale, 'lobby.badName', { seat: seatAfterOf(locale, 'south', undefined) }));
+      expect(failureText(locale, refused)).not.toBe(failureText('en', refused));
+    }
+    expect(failureText('el', 'names.north: must hold at least one visible character')).toContain(seatAfterOf('el', 'north', undefined));
+    expect(failureText('en', 'HTTP 503')).toBe(ct('en', 'lobby.failed', { message: 'HTTP 503' }));
   });
 
   it('warns when the links would only work on this computer', () => {

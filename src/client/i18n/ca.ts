@@ -209,6 +209,7 @@ export const ca: ClientCatalog = {
   'end.nextNote': "El repartiment passa a la dreta: el Sud esdevé l'Est, i cadascú conserva el seu enllaç.",
   'end.nextFailed': "No s'ha pogut repartir la mà següent: {message}",
   'lobby.nameFor': "Nom de la persona a {seat} (opcional)",
+  'lobby.badName': "El nom a {seat} no es pot fer servir: un nom necessita almenys una lletra, una xifra, un símbol o un emoji visible, i dues persones de la mateixa taula no poden tenir el mateix nom (amb majúscules o sense).",
   'lobby.clock': "Temps per a cada decisió",
   'lobby.clock.none': "Sense rellotge",
   'lobby.clock.seconds': "{seconds} segons",

@@ -214,6 +214,7 @@ export const en = {
   'end.nextNote': "The deal passes to the right: South becomes East, and everyone keeps their link.",
   'end.nextFailed': "The next hand could not be dealt: {message}",
   'lobby.nameFor': "Name of the person at {seat} (optional)",
+  'lobby.badName': "The name at {seat} cannot be used: a name needs at least one visible letter, digit, symbol or emoji, and two people at one table cannot have the same name (capitals or not).",
   'lobby.clock': "Time for each decision",
   'lobby.clock.none': "No clock",
   'lobby.clock.seconds': "{seconds} seconds",

@@ -209,6 +209,7 @@ export const sw: ClientCatalog = {
   'end.nextNote': "Mgawo unapita kulia: Kusini anakuwa Mashariki, na kila mtu anabaki na kiungo chake.",
   'end.nextFailed': "Mkono unaofuata haukuweza kugawiwa: {message}",
   'lobby.nameFor': "Jina la mtu aliye {seat} (si lazima)",
+  'lobby.badName': "Jina la mtu aliye {seat} haliwezi kutumika: jina linahitaji angalau herufi, tarakimu, alama au emoji moja inayoonekana, na watu wawili wa meza moja hawawezi kuwa na jina moja (herufi kubwa au ndogo).",
   'lobby.clock': "Muda wa kila uamuzi",
   'lobby.clock.none': "Bila saa",
   'lobby.clock.seconds': "sekunde {seconds}",

@@ -100,6 +100,16 @@ export async function createTable(seats: BySeat<Player>, locale: Locale, fetcher
   return body as Created;
 }
 
+/**
+ * What the lobby says when the table could not be created: a name the service refused (its error names the field,
+ * `names.south: …`) in the reader's language, naming the seat; any other error with the service's own message.
+ */
+export function failureText(locale: Locale, message: string): string {
+  const field = /^names\.(east|south|west|north):/.exec(message);
+  if (field !== null) return ct(locale, 'lobby.badName', { seat: seatAfterOf(locale, field[1] as Seat, undefined) });
+  return ct(locale, 'lobby.failed', { message });
+}
+
 /** Props of the lobby. */
 export interface LobbyProps {
   locale: Locale;
@@ -180,7 +190,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
           </button>
         </form>
         <div role="alert" className="alert">
-          {state.kind === 'failed' && ct(locale, 'lobby.failed', { message: state.message })}
+          {state.kind === 'failed' && failureText(locale, state.message)}
         </div>
         {state.kind === 'created' && (
           <section className="invites" aria-label={ct(locale, 'lobby.invites')}>

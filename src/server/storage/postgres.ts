@@ -14,8 +14,18 @@ const CONNECT_TIMEOUT_MILLIS = 5_000;
 const HEALTH_TIMEOUT_MILLIS = 3_000;
 const RECONNECT_FIRST_MILLIS = 100;
 const RECONNECT_MAX_MILLIS = 5_000;
+/**
+ * `close()` waits at most this long for the pool's connections to end cleanly (a statement still running on a
+ * stalled database would hold `pool.end()` forever); then it destroys their sockets, so that the process can exit.
+ */
+export const CLOSE_MILLIS = 2_000;
 /** The most statement texts given a name (the service's own are about 30, all constant). */
 const MAX_PREPARED = 128;
+
+/** Cuts a client's connection at once (its socket destroyed; the server rolls back what it was doing). */
+function destroySocket(client: pg.Client): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
 
 /** Opens a pool on `url` and checks that it answers. */
 export async function openPostgres(url: string): Promise<Db> {
@@ -26,6 +36,10 @@ export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS, keepAlive: true, idleTimeoutMillis: 0 });
   // An idle client that loses its connection emits on the pool; without a listener that would end the process.
   pool.on('error', (error) => process.emitWarning(`charleston: database connection lost (${error.message})`));
+  // Every connection of the pool, so that a close that runs out of time can cut them.
+  const connections = new Set<pg.Client>();
+  pool.on('connect', (client) => connections.add(client));
+  pool.on('remove', (client) => connections.delete(client));
   await pool.query('SELECT 1');
   const listeners = new Map<string, Array<(payload: string) => void>>();
   const restored: Array<() => void> = [];
@@ -179,8 +193,14 @@ export async function openPostgres(url: string): Promise<Db> {
       retry = null;
       const client = listener;
       listener = null;
-      if (client !== null) await client.end().catch(() => undefined);
-      await pool.end();
+      const ending = Promise.allSettled([client?.end(), pool.end()]);
+      let timer: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([ending.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_MILLIS)))]);
+      clearTimeout(timer);
+      if (inTime) return;
+      const busy = connections.size - pool.idleCount;
+      process.emitWarning(`charleston: shutdown: the database connections did not close within ${CLOSE_MILLIS} ms (${busy} still running a statement); cutting them`);
+      for (const open of [...connections, ...(client === null ? [] : [client])]) destroySocket(open);
     },
   };
 }
