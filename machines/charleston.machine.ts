@@ -7,11 +7,11 @@ import { and, assign, emit, enqueueActions, setup } from 'xstate';
 import { pairOf, type Pair, type Seat } from '../src/seats.js';
 import { passRuleOf, type CharlestonContext, type CharlestonEvent, type ChildRejectedEvent, type MachineEvent, type PassPhase, type Phase, type Refusal } from '../src/types.js';
 import { hasWrongCount } from '../src/rules/counts.js';
-import { agreedCount, checkCourtesyCommit, checkOffer, exchangeCourtesy, hasPairCommitted, isCourtesyOver, type PairStatus } from '../src/rules/courtesy.js';
+import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver, type PairStatus } from '../src/rules/courtesy.js';
 import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
 import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
-import { checkNorthDraw, checkPassRetract, checkRetract } from '../src/rules/table-events.js';
+import { checkNorthDraw, checkPassRetract } from '../src/rules/table-events.js';
 import { allOthersAccepted, allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, hasDeclarationReview, isDisputeBy, recordAcceptance, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
 import { renderRefusal } from '../src/i18n/translate.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
@@ -70,11 +70,7 @@ function parsedAs<T extends CharlestonEvent['type']>(type: T, context: Charlesto
  */
 function isPairEvent(type: 'courtesy.offer' | 'courtesy.commit' | 'pass.retract', context: CharlestonContext, event: MachineEvent, pair: Pair, status: PairStatus): boolean {
   const typed = parsedAs(type, context, event);
-  if (typed === null || pairOf(typed.seat) !== pair) return false;
-  if ((event as MaybeDecided)[DECIDED] === context) return true;
-  if (typed.type === 'courtesy.offer') return checkOffer(context, typed, true, 'courtesy', status) === null;
-  if (typed.type === 'courtesy.commit') return checkCourtesyCommit(context, typed, true, 'courtesy', status) === null;
-  return checkRetract(context, typed.seat, 'courtesy', status) === null;
+  return typed !== null && pairOf(typed.seat) === pair && ((event as MaybeDecided)[DECIDED] === context || refusalFor('courtesy', context, typed, {}, status) === null);
 }
 
 /** The typed event, for actions that run only after their guard accepted it. */
@@ -240,7 +236,7 @@ export const charlestonMachine = setup({
     'engine.refused': { actions: 'emitRefusal', description: 'A refused event changes nothing; the refusal is emitted.' },
     'engine.submit': {
       actions: 'submitEvent',
-      description: 'From a parent machine: the event is decided like send() decides it; applied, or refused (rejected emitted, charleston.rejected sent to the parent).',
+      description: 'From a parent machine: decided as send() decides; applied, or refused (rejected emitted, charleston.rejected sent to the parent).',
     },
   },
   states: {
@@ -417,7 +413,7 @@ export const charlestonMachine = setup({
       always: { guard: 'allOthersAccepted', target: 'eastMahjong' },
     },
     complete: {
-      description: '§4: every seat holds 13, East 14, ready for East’s first discard.',
+      description: 'R9, R11: every seat holds 13, East 14, ready for East’s first discard.',
       type: 'final',
     },
     eastMahjong: {

@@ -40,8 +40,9 @@ export function isCourtesyOver(context: CharlestonContext): boolean {
 const PAIR_DONE: NotNowReason = 'pairCourtesyOver';
 
 /**
- * Order: NOT_NOW, ALREADY_OFFERED, COURTESY_COUNT_OUT_OF_RANGE. `status` is where the seat's pair stands: the
- * statechart's guard passes the pair state it sits in; anyone else reads it from the context ({@link pairStatus}).
+ * Order: NOT_NOW, ALREADY_OFFERED, COURTESY_COUNT_OUT_OF_RANGE. `status` is where the seat's pair stands when the
+ * caller holds it (the statechart's guard: the pair state it sits in); without it, it is read from the context
+ * ({@link pairStatus}).
  */
 export function checkOffer(
   context: CharlestonContext,

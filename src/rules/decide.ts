@@ -4,7 +4,7 @@
  * service's `send()` and legal-action enumeration all go through these checks.
  */
 import { PASS_RULES, type CharlestonContext, type CharlestonEvent, type Phase, type RefusalData, type RuleResult, type WinningHandValidator } from '../types.js';
-import { checkCourtesyCommit, checkOffer } from './courtesy.js';
+import { checkCourtesyCommit, checkOffer, type PairStatus } from './courtesy.js';
 import { parseEvent } from './event-shape.js';
 import { checkPassCommit } from './pass.js';
 import { checkAccept, checkDeclare, checkDraw, checkInReview, checkMisdeal, checkRedeal, checkRetract, checkVote } from './table-events.js';
@@ -14,12 +14,17 @@ export interface DecideOptions {
   isWinningHand?: WinningHandValidator;
 }
 
-/** The refusal for an already well-shaped event in `phase`, or null when it is accepted. */
+/**
+ * The refusal for an already well-shaped event in `phase`, or null when it is accepted. `pairState` is where the
+ * event's courtesy pair stands when the caller holds it (a courtesy guard: the pair state it sits in); by default it
+ * is read from the context.
+ */
 export function refusalFor(
   phase: Phase,
   context: CharlestonContext,
   event: CharlestonEvent,
   options: DecideOptions = {},
+  pairState?: PairStatus,
 ): RefusalData | null {
   if (phase === 'declarationReview') {
     const inReview = checkInReview(event);
@@ -29,13 +34,13 @@ export function refusalFor(
     case 'pass.commit':
       return checkPassCommit(context, event, PASS_RULES[phase] ?? null, phase);
     case 'pass.retract':
-      return checkRetract(context, event.seat, phase);
+      return checkRetract(context, event.seat, phase, pairState);
     case 'vote.cast':
       return checkVote(context, event.seat, phase);
     case 'courtesy.offer':
-      return checkOffer(context, event, phase === 'courtesy', phase);
+      return checkOffer(context, event, phase === 'courtesy', phase, pairState);
     case 'courtesy.commit':
-      return checkCourtesyCommit(context, event, phase === 'courtesy', phase);
+      return checkCourtesyCommit(context, event, phase === 'courtesy', phase, pairState);
     case 'hand.declareMahjong':
       return checkDeclare(context, event.seat, phase, options.isWinningHand);
     case 'declaration.accept':

@@ -18,10 +18,10 @@ export function isInPlay(phase: Phase): boolean {
 }
 
 /** R5: a seat takes back its unresolved pass or courtesy packet. */
-export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase, status: PairStatus | null = phase === 'courtesy' ? pairStatus(context, pairOf(seat)) : null): RefusalData | null {
+export function checkRetract(context: CharlestonContext, seat: Seat, phase: Phase, status?: PairStatus): RefusalData | null {
   const inPass = isPassPhase(phase);
   if (!inPass && phase !== 'courtesy') return refuse('NOT_NOW', { phase, why: 'noPassUnderWay' });
-  if (phase === 'courtesy' && status === 'done') {
+  if (phase === 'courtesy' && (status ?? pairStatus(context, pairOf(seat))) === 'done') {
     return refuse('NOT_NOW', { phase, why: 'pairCourtesyOver' });
   }
   return checkPassRetract(context, seat);

@@ -14,7 +14,8 @@ const BOTS = { east: 'human', south: 'teacher', west: 'teacher', north: 'teacher
 
 /** The page's root attribute and the text of its chosen-deal line (null when absent), once the table is shown. */
 async function chosenOf(page: Page): Promise<{ attribute: string | null; line: string | null }> {
-  await page.locator('.table-page[data-phase]').waitFor({ timeout: 15_000 });
+  // The root carries an empty data-phase until the first view has arrived: wait for a phase.
+  await page.locator('.table-page[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 });
   const line = page.locator('.chosen-deal');
   return {
     attribute: await page.locator('.table-page').getAttribute('data-chosen-deal'),
