@@ -58,7 +58,7 @@ function parse(data: unknown): ServerMessage | null {
 }
 
 /**
- * The seat's legal actions as the service sends them with a view (`actions`, contract §2: `legalActions` for this
+ * The seat's legal actions as the service sends them with a view (`actions`, sent with every view: `legalActions` for this
  * seat at this version), or null for a spectator's view or a message without them (then nothing is offered: the
  * client never guesses legality on its own).
  */

@@ -1,5 +1,5 @@
 /**
- * What the service says about a table beside the engine's view (service contract §6): the table's hand number, the
+ * What the service says about a table beside the engine's view (docs/service.md, a table of friends): the table's hand number, the
  * token's current seat (it moves one to the right with each new hand), the people's display names, the clock and the
  * latest notice; for a watcher, who is being waited for and which packets lie face down. Each field is read
  * defensively from untrusted JSON: a field the service does not send (yet) is simply absent, never a crash. Names

@@ -7,7 +7,7 @@ import type { TableInfo } from './table-info.js';
 
 /**
  * An event the page sends to the table: the engine's events, and the answer to East's declaration in review
- * (`declaration.accept`, from a seat but East, once; service contract §6).
+ * (`declaration.accept`, from a seat but East, once; docs/service.md).
  */
 export type ClientEvent = CharlestonEvent | { type: 'declaration.accept'; seat: Seat };
 

@@ -223,7 +223,7 @@ describe('connect: which controls exist and which are enabled (table-driven)', (
   });
 });
 
-describe('connect: a control exists exactly while its action is legal (client-hooks.md)', () => {
+describe('connect: a control exists exactly while its action is legal (the test hooks of docs/client.md)', () => {
   /** The `data-action`s the legal actions allow (the hint aside: it is advice, not an action). */
   function expectedActions(legal: LegalActions, phase: Phase): string[] {
     const actions: string[] = [];

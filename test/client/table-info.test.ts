@@ -1,5 +1,5 @@
 /**
- * The table's fields beside the view (service contract §6), read from untrusted JSON; names shown with their seat;
+ * The table's fields beside the view (docs/service.md), read from untrusted JSON; names shown with their seat;
  * the countdown's arithmetic with the client's clock offset; the notice; East's declaration in review and the
  * accept / dispute controls it brings; the lobby's request and its loopback warning; the QR code's modules; the
  * case a wind takes in Greek (accusative after προς, για; genitive as the attribute of θέση: στη θέση Νότου, της θέσης Νότου).

@@ -46,7 +46,7 @@ async function openSolo(query: string, viewport: { width: number; height: number
 /** The `data-action`s each step shows (the hint too, where the teacher has one; the menu while a misdeal is legal). */
 function expectedActions(step: WalkStep): string[] {
   const blind = step.phase === 'firstCharleston.left' || step.phase === 'secondCharleston.right' ? ['blind-0', 'blind-1', 'blind-2', 'blind-3'] : [];
-  // A finished hand offers the next one (client-hooks.md, third version).
+  // A finished hand offers the next one (a test hook of docs/client.md).
   if (step.phase === 'complete') return ['next-hand'];
   if (step.phase === 'stopCheckpoint') return ['hint', 'menu', 'vote-continue', 'vote-stop'];
   if (step.phase === 'courtesy') return step.moment === 'start' ? ['hint', 'menu', 'offer-0', 'offer-1', 'offer-2', 'offer-3'] : ['give', 'hint', 'menu'];

@@ -1,5 +1,5 @@
 /**
- * The seeded PRNG and the deal (contract §3, R12): same seed, same deal (pinned values catch a change of
+ * The seeded PRNG and the deal (R12): same seed, same deal (pinned values catch a change of
  * generator or shuffle); explicit deals are sub-multisets of the set, or an InputError naming seat and tile.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Only what can be done now: the controls of the current phase, as {@link connect} describes them (each present
- * exactly while its action is legal for this seat; an absent control counts as not enabled, client-hooks.md).
+ * exactly while its action is legal for this seat; an absent control counts as not enabled: the test hooks of docs/client.md).
  * Pass and give also need the right number of chosen tiles (present but disabled until then, so the player sees
  * where the packet goes). The misdeal, a table-level action, is in the {@link TableMenu} with its consequence
  * stated. These components only render: every prop and every event comes from `connect`.

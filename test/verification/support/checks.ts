@@ -10,7 +10,7 @@ import type { CharlestonContext, Phase } from '../../../src/types.js';
 import { viewFor } from '../../../src/views.js';
 import type { LegalActions } from '../../../src/legal.js';
 
-/** The size of the set (contract §2), written out rather than imported. */
+/** The size of the set (152 tiles), written out rather than imported. */
 export const TILES_IN_SET = 152;
 
 const face = (id: TileId): string => TILE_FACES[id] ?? `#${id}?`;
