@@ -5,32 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEATS, createCharleston, viewFor, type Seat } from '../../src/index.js';
-import type { TimeSource } from '../../src/server/clock.js';
 import { nextHandSeed } from '../../src/server/hands.js';
 import { expectStoredEqualsReplay } from './consistency.js';
 import { playSeat } from './play.js';
+import { TestTime } from './test-time.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, startNode, type Node } from './support.js';
-
-/** A time source the test moves by hand: `advance` runs every timer that falls due, in order. */
-class TestTime implements TimeSource {
-  current = 1_700_000_000_000;
-  readonly #timers = new Set<{ at: number; run: () => void }>();
-  now(): number {
-    return this.current;
-  }
-  setTimer(millis: number, run: () => void): () => void {
-    const timer = { at: this.current + millis, run };
-    this.#timers.add(timer);
-    return () => this.#timers.delete(timer);
-  }
-  advance(millis: number): void {
-    this.current += millis;
-    for (const timer of [...this.#timers].sort((a, b) => a.at - b.at)) {
-      if (timer.at > this.current || !this.#timers.delete(timer)) continue;
-      timer.run();
-    }
-  }
-}
 
 let node: Node;
 const time = new TestTime();
