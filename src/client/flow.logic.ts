@@ -4,6 +4,7 @@
  * stands for, a refusal in the page's language. Plain data in, plain data out.
  */
 import { PASS_RULES, isSeat, refusalMessage, t, type Direction, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
+import { PACKET_SIZE } from '../entries/rules.js';
 import { ct } from './i18n/catalog.js';
 import type { TableInfo } from './table-info.js';
 import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
@@ -149,11 +150,25 @@ export function chosenTiles(context: Pick<FlowContext, 'view' | 'chosen'>): Tile
   return view.rack.filter((tile) => context.chosen.includes(tile.id)).map((tile) => tile.tile);
 }
 
+/**
+ * The rack tile `id` may join the packet now: the legal actions list it (their `from` is the multiset of faces the
+ * engine accepts in a packet now) more times than tiles of its face are already chosen.
+ */
+export function isListedTile(context: Pick<FlowContext, 'view' | 'legal' | 'chosen'>, id: number): boolean {
+  const view = context.view;
+  const from = context.legal?.pass?.from ?? context.legal?.courtesy?.from ?? null;
+  if (view === null || !isSeatView(view) || from === null) return false;
+  const tile = view.rack.find((entry) => entry.id === id)?.tile;
+  if (tile === undefined) return false;
+  const chosen = view.rack.filter((entry) => entry.tile === tile && entry.id !== id && context.chosen.includes(entry.id)).length;
+  return from.filter((face) => face === tile).length > chosen;
+}
+
 /** How many tiles the next packet needs from the rack (null when no packet is wanted now). */
 export function tilesNeeded(context: Pick<FlowContext, 'legal' | 'blind'>): number | null {
   const legal = context.legal;
   if (legal === null) return null;
-  if (legal.pass) return 3 - (legal.pass.blind.includes(context.blind) ? context.blind : 0);
+  if (legal.pass) return PACKET_SIZE - (legal.pass.blind.includes(context.blind) ? context.blind : 0);
   if (legal.courtesy) return legal.courtesy.count;
   return null;
 }

@@ -6,13 +6,15 @@
  * the engine in the page for solo practice, a WebSocket to the service for a seat.
  */
 import { assign, fromCallback, sendTo, setup } from 'xstate';
-import { JOKER, t } from '../index.js';
+import { t } from '../index.js';
+import { PACKET_SIZE } from '../entries/rules.js';
 import {
   CONFIRMED_ACTIONS,
   eventFor,
   hasChoice,
   initialFlowContext,
   isIncomplete,
+  isListedTile,
   isPendingCurrent,
   pendingOrigin,
   refusalText,
@@ -54,18 +56,16 @@ export const flowMachine = setup({
     isNewerView: ({ context, event }) => event.type === 'transport.view' && (context.view === null || event.version >= context.version),
     hasChoice: ({ context }) => hasChoice(context.legal),
     isPendingCurrent: ({ context }) => isPendingCurrent(context),
-    isChoosableTile: ({ context, event }) => {
-      if (event.type !== 'tile.toggle' || context.view === null || !isSeatView(context.view)) return false;
-      const tile = context.view.rack.find((entry) => entry.id === event.id);
-      return tile !== undefined && tile.tile !== JOKER && tilesNeeded(context) !== null;
-    },
+    // Which tiles may join a packet is the engine's to say: its legal actions list them (`from`), jokers never.
+    isChoosableTile: ({ context, event }) => event.type === 'tile.toggle' && tilesNeeded(context) !== null && (context.chosen.includes(event.id) || isListedTile(context, event.id)),
     isChoiceFull: ({ context, event }) => {
       if (event.type !== 'tile.toggle' || context.chosen.includes(event.id)) return false;
       const need = tilesNeeded(context);
-      return need !== null && need > 0 && context.chosen.length >= need && context.view !== null && isSeatView(context.view) && context.view.rack.some((entry) => entry.id === event.id && entry.tile !== JOKER);
+      return need !== null && need > 0 && context.chosen.length >= need && isListedTile(context, event.id);
     },
-    isJokerTile: ({ context, event }) =>
-      event.type === 'tile.toggle' && context.view !== null && isSeatView(context.view) && context.view.rack.some((entry) => entry.id === event.id && entry.tile === JOKER),
+    // A tile of the rack that the legal actions leave out: the page says why (the only such tile is a joker, R2).
+    isUnlistedTile: ({ context, event }) =>
+      event.type === 'tile.toggle' && context.view !== null && isSeatView(context.view) && context.view.rack.some((entry) => entry.id === event.id) && !isListedTile(context, event.id),
     isConfirmedAction: ({ context, event }) =>
       event.type === 'act' && CONFIRMED_ACTIONS.includes(event.action) && eventFor(context, event.action, event.count) !== null && !isIncomplete(context, event.action),
     isIncompletePacket: ({ context, event }) => event.type === 'act' && eventFor(context, event.action, event.count) !== null && isIncomplete(context, event.action),
@@ -89,7 +89,7 @@ export const flowMachine = setup({
     explainJoker: assign(({ context }) => ({ alert: t(context.locale, 'refusal.JOKER_NOT_PASSABLE') })),
     chooseBlind: assign(({ context, event }) => {
       if (event.type !== 'blind.choose' || !context.legal?.pass?.blind.includes(event.count)) return {};
-      const need = 3 - event.count;
+      const need = PACKET_SIZE - event.count;
       return { blind: event.count, chosen: context.chosen.slice(Math.max(0, context.chosen.length - need)) };
     }),
     holdPending: assign(({ context, event }) =>
@@ -148,7 +148,7 @@ export const flowMachine = setup({
             'tile.toggle': [
               { guard: 'isChoiceFull', actions: 'explainFull' },
               { guard: 'isChoosableTile', actions: 'toggleTile' },
-              { guard: 'isJokerTile', actions: 'explainJoker' },
+              { guard: 'isUnlistedTile', actions: 'explainJoker' },
             ],
             'blind.choose': { actions: 'chooseBlind' },
             act: [
