@@ -1,6 +1,7 @@
 /**
  * Tiles in words: the spoken name of a tile code in a language ("five crak", "cinc de crak", "crak tano",
- * "πέντε κρακ") for screen readers and confirm texts, and the short face printed on a tile button.
+ * "πέντε κρακ") for screen readers and confirm texts, the same name capitalized as a tile's own accessible name,
+ * and a tile in short text. What a face shows is not here: it is the engraving, the same in every language.
  */
 import type { Locale, Tile } from '../index.js';
 import { engravingOf } from './engraving.js';
