@@ -139,10 +139,13 @@ describe('the lobby for friends', () => {
     await page.click('[data-action="create"]');
     await page.locator('[data-invite="spectator"]').waitFor();
     expect(asked).toMatchObject({ names: { east: 'Ana <b>', south: 'Κώστας' }, clock: 60 });
-    expect(await page.locator('[data-invite="east"]').textContent()).toBe('Ana <b> at East');
+    expect(await page.locator('[data-invite-item="east"] .invite-title').textContent()).toBe('Ana <b> at East');
+    // QR codes open on demand, drawn as SVG.
+    expect(await page.locator('[data-invite-item] svg.qr').count()).toBe(0);
+    for (const item of ['east', 'south', 'spectator']) await page.click(`[data-invite-item="${item}"] [data-action="qr"]`);
     expect(await page.locator('[data-invite-item] svg.qr').count()).toBe(3);
     // Links use the page's own origin.
-    const link = await page.locator('[data-invite-item="east"] code').textContent();
+    const link = await page.locator('[data-invite="east"]').textContent();
     expect(link?.startsWith(`${suite.server.base}/t/`)).toBe(true);
     // Without clipboard permission in a headless page, copying selects the link instead (or copies it).
     await page.click('[data-invite-item="east"] [data-action="copy"]');
@@ -150,7 +153,7 @@ describe('the lobby for friends', () => {
     const selected = await page.evaluate(() => window.getSelection()?.toString() ?? '');
     const said = await page.locator('[data-invite-item="east"] [aria-live]').textContent();
     expect(said === 'Copied' || selected === link).toBe(true);
-    expect(await page.locator('.lan code').textContent()).toBe('charleston serve --host 0.0.0.0');
+    expect(await page.locator('.lan code').allTextContents()).toEqual(['npm run serve -- --host 0.0.0.0', 'npx charleston serve --host 0.0.0.0']);
     expect(await page.locator('.invites .note').textContent()).toContain('127.0.0.1');
     expect(await axeFindings(page)).toEqual([]);
     // The service took the names: South's link opens a page that names its person.

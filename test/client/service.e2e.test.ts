@@ -231,7 +231,7 @@ describe('the client through the service', () => {
     await lobby.click('[data-action="create"]');
     await lobby.locator('[data-invite="spectator"]').waitFor({ timeout: 15_000 });
     expect(await lobby.locator('[data-invite]').count()).toBe(3);
-    expect(await lobby.locator('[data-invite="east"]').textContent()).toBe('Kiti Mashariki');
+    expect(await lobby.locator('[data-invite-item="east"] .invite-title').textContent()).toBe('Kiti Mashariki');
     expect(await lobby.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const seat = await openPage((await lobby.locator('[data-invite="south"]').getAttribute('href')) as string, PHONE);
     await seat.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });

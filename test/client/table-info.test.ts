@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { connect, voteNote, type ControlProps } from '../../src/client/connect.js';
 import { canAccept, eventFor, type FlowContext } from '../../src/client/flow.logic.js';
 import { cleanName, countdowns, declarationOf, joiningText, noticeText, seatAfterOf, seatAfterTo, seatLabel, secondsLeft, stoppedByOf, tableInfoOf } from '../../src/client/table-info.js';
-import { Invite, qrPath } from '../../src/client/ui/Invite.js';
+import { Invite, QrCode, qrPath } from '../../src/client/ui/Invite.js';
 import { failureText, inviteQrLabel, inviteTitle, isLoopbackOrigin, nameQuestion, seatQuestion, tableRequest } from '../../src/client/ui/Lobby.js';
 import { TableStatus } from '../../src/client/ui/TableStatus.js';
 import { createCharleston, legalActions, viewFor, type LegalActions, type PublicView, type SeatView } from '../../src/index.js';
@@ -165,12 +165,15 @@ describe('the table fields of a view message', () => {
     expect(inviteQrLabel('en', 'west', null)).toBe('QR code of the link for West: scan it with a phone');
     expect(inviteQrLabel('en', 'spectator', null)).toBe('QR code of the link to watch the table: scan it with a phone');
     expect(inviteQrLabel('ca', 'west', null)).toBe('Codi QR de l’enllaç per a Oest: escaneja’l amb un mòbil');
-    // The invite draws its QR code with that label.
-    const link = 'http://192.168.1.20:8080/t/abc#token';
-    const invite = (title: string, qrLabel: string) => renderToStaticMarkup(createElement(Invite, { locale: 'el', title, qrLabel, href: link, link, invite: 'north' }));
-    const html = invite(inviteTitle('el', 'north', 'Ελένη'), inviteQrLabel('el', 'north', 'Ελένη'));
-    expect(html).toContain('>Ελένη στη θέση Βορρά</a>');
-    expect(html).toContain('aria-label="Κωδικός QR του συνδέσμου για Ελένη (Βορράς): σάρωσέ τον με ένα κινητό"');
+    // The invite shows its title, and the link as its own text; its QR code (opened on demand) carries that label.
+    const link = 'http://192.168.1.20:8080/t/abc?lang=el#token';
+    const html = renderToStaticMarkup(createElement(Invite, { locale: 'el', title: inviteTitle('el', 'north', 'Ελένη'), qrLabel: inviteQrLabel('el', 'north', 'Ελένη'), href: link, invite: 'north' }));
+    expect(html).toContain('>Ελένη στη θέση Βορρά</h3>');
+    expect(html).toContain(`href="${link}"`);
+    expect(html).toContain(`>${link}</a>`);
+    expect(html).not.toContain('<svg');
+    const qr = renderToStaticMarkup(createElement(QrCode, { text: link, label: inviteQrLabel('el', 'north', 'Ελένη') }));
+    expect(qr).toContain('aria-label="Κωδικός QR του συνδέσμου για Ελένη (Βορράς): σάρωσέ τον με ένα κινητό"');
   });
 
   it('names a wind after "της θέσης" in the genitive (a packet on the table)', () => {

@@ -1,10 +1,11 @@
 /**
- * One invite link in the lobby: the link as text, a copy button (the clipboard API; where it is missing or refused,
- * the link's text is selected so the person can copy it by hand) and a QR code for a phone. The QR code is made by
+ * One invite link in the lobby: its title, the link itself (its text is exactly its address), a copy button (the clipboard API; where it is missing or refused,
+ * the link's text is selected so the person can copy it by hand) and a QR code for a phone, opened on demand and
+ * scrolled into view when opened (on a phone it would open below the fold). The QR code is made by
  * `lean-qr` (its small `nano` build, MIT) and drawn here as one SVG path, so nothing is injected as markup.
  */
 import { generate } from 'lean-qr/nano';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Locale } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 
@@ -49,19 +50,21 @@ export interface InviteProps {
    * after "for" (a command for the spectator; a wind in the wrong case in Greek).
    */
   qrLabel: string;
-  /** The link to open (may carry `?lang=`). */
+  /** The link: opened, shown as the link's text, copied and drawn as the QR code (the same text everywhere). */
   href: string;
-  /** The link as shown and copied. */
-  link: string;
   /** `data-invite`: the seat, or `spectator`. */
   invite: string;
 }
 
-/** An invite: the link, a copy button and a QR code (shown, and hidden on demand). */
-export function Invite({ locale, title, qrLabel, href, link, invite }: InviteProps) {
+/** An invite: its title, the link, a copy button and a QR code (opened on demand, then scrolled into view). */
+export function Invite({ locale, title, qrLabel, href, invite }: InviteProps) {
   const [copied, setCopied] = useState<'no' | 'yes' | 'select'>('no');
-  const [qr, setQr] = useState(true);
-  const text = useRef<HTMLElement>(null);
+  const [qr, setQr] = useState(false);
+  const text = useRef<HTMLAnchorElement>(null);
+  const qrBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (qr) qrBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [qr]);
   const selectText = (): void => {
     const node = text.current;
     const selection = window.getSelection();
@@ -77,16 +80,14 @@ export function Invite({ locale, title, qrLabel, href, link, invite }: InvitePro
       selectText();
       return;
     }
-    navigator.clipboard.writeText(link).then(() => setCopied('yes'), selectText);
+    navigator.clipboard.writeText(href).then(() => setCopied('yes'), selectText);
   };
   return (
     <li className="invite" data-invite-item={invite}>
-      <a href={href} data-invite={invite}>
-        {title}
+      <h3 className="invite-title">{title}</h3>
+      <a href={href} className="link" data-invite={invite} ref={text}>
+        {href}
       </a>
-      <code className="link" ref={text}>
-        {link}
-      </code>
       <span className="row">
         <button type="button" className="action" data-action="copy" onClick={copy}>
           {ct(locale, 'lobby.copy')}
@@ -98,7 +99,11 @@ export function Invite({ locale, title, qrLabel, href, link, invite }: InvitePro
           {copied === 'yes' ? ct(locale, 'lobby.copied') : copied === 'select' ? ct(locale, 'lobby.copySelect') : ''}
         </span>
       </span>
-      {qr && <QrCode text={link} label={qrLabel} />}
+      {qr && (
+        <div className="qr-box" ref={qrBox}>
+          <QrCode text={href} label={qrLabel} />
+        </div>
+      )}
     </li>
   );
 }

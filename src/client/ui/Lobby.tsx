@@ -2,10 +2,11 @@
  * The lobby: create a table (each seat a person or a bot, the people's names, a clock, the language), then hand out
  * the invite links (`/t/ID#TOKEN`: the token stays in the fragment), each with a copy button and a QR code, and the
  * spectator link. The links use the page's own origin, so a lobby opened through the host's network address gives
- * links that friends on that network can open; the page says how to serve the network (`--host`). Talks to
- * `POST /api/tables`.
+ * links that friends on that network can open; the page says how to serve the network (`--host`), from a clone of the
+ * repository and from an installed package. Once the table is made its invites replace the form (a "new table" button
+ * brings the form back, with the choices kept). Talks to `POST /api/tables`.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SEATS, t, type BySeat, type Locale, type Seat } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import { seatLink } from '../route.js';
@@ -50,6 +51,18 @@ export function inviteQrLabel(locale: Locale, invite: Seat | 'spectator', name: 
   if (invite === 'spectator') return ct(locale, 'lobby.qrWatch');
   return ct(locale, 'lobby.qr', { seat: seatAfterTo(locale, invite, name === null ? undefined : { [invite]: name }) });
 }
+
+/**
+ * The link an invite gives, shown, copied and drawn as a QR code alike: the seat's page with the lobby's language
+ * (`?lang=`) and the token in the fragment (`/t/ID?lang=el#TOKEN`).
+ */
+export function inviteLink(origin: string, id: string, token: string, locale: Locale): string {
+  const [address, fragment] = seatLink(origin, id, token).split('#');
+  return `${address}?lang=${locale}#${fragment}`;
+}
+
+/** The commands that serve the tables to the home network: from a clone of the repository, and from an installed package. */
+export const LAN_COMMANDS = { clone: 'npm run serve -- --host 0.0.0.0', package: 'npx charleston serve --host 0.0.0.0' } as const;
 
 /** The clock choices of the lobby, in seconds per decision (0: no clock). */
 export const CLOCK_CHOICES: readonly number[] = [0, 30, 60, 120, 300];
@@ -123,6 +136,14 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
   const [clock, setClock] = useState(0);
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'creating' } | { kind: 'created'; table: Created } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const origin = window.location.origin;
+  const invitesHeading = useRef<HTMLHeadingElement>(null);
+  const firstSeat = useRef<HTMLSelectElement>(null);
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    // Focus follows what replaced what: the invites after creating, the form's first field after "new table".
+    if (state.kind === 'created') invitesHeading.current?.focus();
+    else if (state.kind === 'idle' && returned) firstSeat.current?.focus();
+  }, [state.kind, returned]);
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
     setState({ kind: 'creating' });
@@ -139,68 +160,71 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
       </header>
       <main>
         <p>{ct(locale, 'lobby.intro')}</p>
-        <form onSubmit={onSubmit} className="create">
-          {SEATS.map((seat) => (
-            <p key={seat} className="field">
-              <label htmlFor={`seat-${seat}`}>{seatQuestion(locale, seat)}</label>
-              <select
-                id={`seat-${seat}`}
-                name={seat}
-                value={seats[seat]}
-                onChange={(event) => {
-                  const player = PLAYERS.find((p) => p === event.target.value);
-                  if (player !== undefined) setSeats({ ...seats, [seat]: player });
-                }}
-              >
-                {PLAYERS.map((player) => (
-                  <option key={player} value={player}>
-                    {ct(locale, `lobby.player.${player}`)}
+        {state.kind !== 'created' && (
+          <form onSubmit={onSubmit} className="create">
+            {SEATS.map((seat) => (
+              <p key={seat} className="field">
+                <label htmlFor={`seat-${seat}`}>{seatQuestion(locale, seat)}</label>
+                <select
+                  {...(seat === 'east' ? { ref: firstSeat } : {})}
+                  id={`seat-${seat}`}
+                  name={seat}
+                  value={seats[seat]}
+                  onChange={(event) => {
+                    const player = PLAYERS.find((p) => p === event.target.value);
+                    if (player !== undefined) setSeats({ ...seats, [seat]: player });
+                  }}
+                >
+                  {PLAYERS.map((player) => (
+                    <option key={player} value={player}>
+                      {ct(locale, `lobby.player.${player}`)}
+                    </option>
+                  ))}
+                </select>
+                {seats[seat] === 'human' && (
+                  <input
+                    type="text"
+                    className="name-input"
+                    id={`name-${seat}`}
+                    name={`name-${seat}`}
+                    maxLength={24}
+                    autoComplete="off"
+                    aria-label={nameQuestion(locale, seat)}
+                    placeholder={nameQuestion(locale, seat)}
+                    value={names[seat] ?? ''}
+                    onChange={(event) => setNames({ ...names, [seat]: event.target.value })}
+                  />
+                )}
+              </p>
+            ))}
+            <p className="field">
+              <label htmlFor="clock">{ct(locale, 'lobby.clock')}</label>
+              <select id="clock" name="clock" value={clock} onChange={(event) => setClock(Number(event.target.value))}>
+                {CLOCK_CHOICES.map((seconds) => (
+                  <option key={seconds} value={seconds}>
+                    {seconds === 0 ? ct(locale, 'lobby.clock.none') : seconds % 60 === 0 && seconds > 60 ? ct(locale, 'lobby.clock.minutes', { minutes: seconds / 60 }) : ct(locale, 'lobby.clock.seconds', { seconds })}
                   </option>
                 ))}
               </select>
-              {seats[seat] === 'human' && (
-                <input
-                  type="text"
-                  className="name-input"
-                  id={`name-${seat}`}
-                  name={`name-${seat}`}
-                  maxLength={24}
-                  autoComplete="off"
-                  aria-label={nameQuestion(locale, seat)}
-                  placeholder={nameQuestion(locale, seat)}
-                  value={names[seat] ?? ''}
-                  onChange={(event) => setNames({ ...names, [seat]: event.target.value })}
-                />
-              )}
             </p>
-          ))}
-          <p className="field">
-            <label htmlFor="clock">{ct(locale, 'lobby.clock')}</label>
-            <select id="clock" name="clock" value={clock} onChange={(event) => setClock(Number(event.target.value))}>
-              {CLOCK_CHOICES.map((seconds) => (
-                <option key={seconds} value={seconds}>
-                  {seconds === 0 ? ct(locale, 'lobby.clock.none') : seconds % 60 === 0 && seconds > 60 ? ct(locale, 'lobby.clock.minutes', { minutes: seconds / 60 }) : ct(locale, 'lobby.clock.seconds', { seconds })}
-                </option>
-              ))}
-            </select>
-          </p>
-          {clock > 0 && <p className="muted">{ct(locale, 'lobby.clockNote')}</p>}
-          <button type="submit" className="action primary" data-action="create" disabled={state.kind === 'creating'}>
-            {state.kind === 'creating' ? ct(locale, 'lobby.creating') : ct(locale, 'lobby.create')}
-          </button>
-        </form>
+            {clock > 0 && <p className="muted">{ct(locale, 'lobby.clockNote')}</p>}
+            <button type="submit" className="action primary" data-action="create" disabled={state.kind === 'creating'}>
+              {state.kind === 'creating' ? ct(locale, 'lobby.creating') : ct(locale, 'lobby.create')}
+            </button>
+          </form>
+        )}
         <div role="alert" className="alert">
           {state.kind === 'failed' && failureText(locale, state.message)}
         </div>
         {state.kind === 'created' && (
           <section className="invites" aria-label={ct(locale, 'lobby.invites')}>
-            <h2>{ct(locale, 'lobby.invites')}</h2>
+            <h2 ref={invitesHeading} tabIndex={-1}>
+              {ct(locale, 'lobby.invites')}
+            </h2>
             {SEATS.every((seat) => seats[seat] !== 'human') && <p>{ct(locale, 'lobby.noHumans')}</p>}
             {isLoopbackOrigin(origin) && <p className="note">{ct(locale, 'lobby.loopback', { origin })}</p>}
             <ul className="invite-list">
               {SEATS.filter((seat) => state.table.tokens[seat] !== undefined).map((seat) => {
-                const link = seatLink(origin, state.table.id, state.table.tokens[seat] as string);
-                const [address, fragment] = link.split('#');
                 const name = cleanName(names[seat]);
                 return (
                   <Invite
@@ -209,8 +233,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                     invite={seat}
                     title={inviteTitle(locale, seat, name)}
                     qrLabel={inviteQrLabel(locale, seat, name)}
-                    href={`${address}?lang=${locale}#${fragment}`}
-                    link={link}
+                    href={inviteLink(origin, state.table.id, state.table.tokens[seat] as string, locale)}
                   />
                 );
               })}
@@ -220,8 +243,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                   invite="spectator"
                   title={ct(locale, 'lobby.spectator')}
                   qrLabel={inviteQrLabel(locale, 'spectator', null)}
-                  href={seatLink(origin, state.table.id, state.table.tokens.spectator)}
-                  link={seatLink(origin, state.table.id, state.table.tokens.spectator)}
+                  href={inviteLink(origin, state.table.id, state.table.tokens.spectator, locale)}
                 />
               )}
             </ul>
@@ -233,13 +255,29 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
                 </code>
               </p>
             )}
+            <button
+              type="button"
+              className="action"
+              data-action="new-table"
+              onClick={() => {
+                setReturned(true);
+                setState({ kind: 'idle' });
+              }}
+            >
+              {ct(locale, 'lobby.newTable')}
+            </button>
           </section>
         )}
         <section className="lan" aria-labelledby="lan-heading">
           <h2 id="lan-heading">{ct(locale, 'lobby.lanHeading')}</h2>
           <p>{ct(locale, 'lobby.lanStart')}</p>
+          <p className="lan-where">{ct(locale, 'lobby.lanClone')}</p>
           <pre>
-            <code>charleston serve --host 0.0.0.0</code>
+            <code data-command="clone">{LAN_COMMANDS.clone}</code>
+          </pre>
+          <p className="lan-where">{ct(locale, 'lobby.lanPackage')}</p>
+          <pre>
+            <code data-command="package">{LAN_COMMANDS.package}</code>
           </pre>
           <p>{ct(locale, 'lobby.lanOpen')}</p>
         </section>

@@ -56,7 +56,7 @@ export function PassSlots({ locale, view, need, blind, chosen, busy, onTakeBack 
         {chosen.map((tile) => (
           <span key={tile.id} className="slot">
             <button type="button" className={`tile slotted tile-${tile.tile}`} data-slot={tile.tile} disabled={busy} aria-label={ct(locale, 'slots.takeBack', { tile: tileName(locale, tile.tile) })} onClick={() => onTakeBack(tile.id)}>
-              <TileArt locale={locale} tile={tile.tile} />
+              <TileArt tile={tile.tile} />
             </button>
           </span>
         ))}

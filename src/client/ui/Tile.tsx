@@ -5,7 +5,7 @@
 import type { KeyboardEvent } from 'react';
 import type { Locale, Tile } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
-import { tileName } from '../tiles.js';
+import { tileLabel } from '../tiles.js';
 import { TileArt } from './TileArt.js';
 
 const kindOf = (tile: Tile): string => (/^[1-9][BCD]$/.test(tile) ? tile.slice(1) : tile === 'F' ? 'flower' : tile === 'J' ? 'joker' : tile.endsWith('D') ? 'dragon' : 'wind');
@@ -20,8 +20,8 @@ export interface TileFaceProps {
 /** A tile face (not a rack button: it has no `data-tile`). */
 export function TileFace({ locale, tile, className = '' }: TileFaceProps) {
   return (
-    <span className={`tile tile-${kindOf(tile)} tile-${tile} ${className}`.trim()} role="img" aria-label={tileName(locale, tile)}>
-      <TileArt locale={locale} tile={tile} />
+    <span className={`tile tile-${kindOf(tile)} tile-${tile} ${className}`.trim()} role="img" aria-label={tileLabel(locale, tile)}>
+      <TileArt tile={tile} />
     </span>
   );
 }
@@ -51,7 +51,7 @@ export function RackTile({ locale, tile, pressed, suggested, isNew, onToggle, on
       onSubmit();
     }
   };
-  const name = tileName(locale, tile);
+  const name = tileLabel(locale, tile);
   return (
     <button
       type="button"
@@ -63,7 +63,7 @@ export function RackTile({ locale, tile, pressed, suggested, isNew, onToggle, on
       onClick={onToggle}
       onKeyDown={onKeyDown}
     >
-      <TileArt locale={locale} tile={tile} />
+      <TileArt tile={tile} />
       {isNew && (
         <span className="new-mark" aria-hidden="true">
           {ct(locale, 'rack.new')}

@@ -1,14 +1,14 @@
 /**
  * The faces of the tiles, drawn by this project as inline SVG (nothing copied: simple shapes laid out here).
  * Bams are green sticks, craks a numeral over a red seal with a crack, dots rings; winds a compass arrow under the
- * wind's letter in the page's language; dragons a red serpent, a green pine and a blue frame (the soap); the flower
+ * wind's letter (E, S, W, N in every language: a face is what is engraved on the tile, see {@link ENGRAVING}); dragons a red serpent, a green pine and a blue frame (the soap); the flower
  * a five-petal bloom; the joker a star. Suited tiles carry their rank in the corner. Every word drawn is fitted to
  * the face (`textLength`), so no language can make it spill. The SVG is decorative: the tile's button or image
  * carries the spoken name (`aria-label`).
  */
 import type { ReactElement } from 'react';
-import type { Locale, Tile } from '../../index.js';
-import { ct, type ClientKey } from '../i18n/catalog.js';
+import type { Tile } from '../../index.js';
+import { ENGRAVING } from '../engraving.js';
 
 const BAM = '#16713a';
 const CRAK = '#b3261e';
@@ -128,8 +128,8 @@ function craks(rank: number): ReactElement {
 
 const ARROW: Record<'N' | 'E' | 'W' | 'S', number> = { N: 0, E: 90, S: 180, W: 270 };
 
-function wind(locale: Locale, tile: 'N' | 'E' | 'W' | 'S'): ReactElement {
-  const letter = ct(locale, `tile.glyph.${tile}` as ClientKey);
+function wind(tile: 'N' | 'E' | 'W' | 'S'): ReactElement {
+  const letter = ENGRAVING[tile];
   return (
     <g>
       <Word text={letter} x={30} y={33} size={[...letter].length > 1 ? 20 : 28} width={50} color={INK} />
@@ -142,8 +142,8 @@ function wind(locale: Locale, tile: 'N' | 'E' | 'W' | 'S'): ReactElement {
   );
 }
 
-function dragon(locale: Locale, tile: 'RD' | 'GD' | 'WD'): ReactElement {
-  const word = ct(locale, `tile.glyph.${tile}` as ClientKey);
+function dragon(tile: 'RD' | 'GD' | 'WD'): ReactElement {
+  const word = ENGRAVING[tile];
   const color = tile === 'RD' ? CRAK : tile === 'GD' ? BAM : DOT;
   let art: ReactElement;
   if (tile === 'RD') {
@@ -173,7 +173,7 @@ function dragon(locale: Locale, tile: 'RD' | 'GD' | 'WD'): ReactElement {
   );
 }
 
-function flower(locale: Locale): ReactElement {
+function flower(): ReactElement {
   const petals = [0, 72, 144, 216, 288];
   return (
     <g>
@@ -183,23 +183,26 @@ function flower(locale: Locale): ReactElement {
         <ellipse key={angle} cx="30" cy="19" rx="7" ry="10" fill="#d9468f" transform={`rotate(${angle} 30 30)`} />
       ))}
       <circle cx="30" cy="30" r="6" fill="#f4c430" />
-      <Word text={ct(locale, 'tile.glyph.F')} x={30} y={76} size={10} width={50} color="#8c1d5a" />
+      <Word text={ENGRAVING.F} x={30} y={76} size={10} width={50} color="#8c1d5a" />
     </g>
   );
 }
 
-function joker(locale: Locale): ReactElement {
+function joker(): ReactElement {
   return (
     <g>
       <path d="M30 8 L36 24 L53 24 L39 34 L44 51 L30 41 L16 51 L21 34 L7 24 L24 24 Z" fill="#6a2c91" />
       <circle cx="30" cy="30" r="4" fill="#f4c430" />
-      <Word text={ct(locale, 'tile.glyph.J')} x={30} y={70} size={13} width={50} color="#6a2c91" />
+      <Word text={ENGRAVING.J} x={30} y={70} size={13} width={50} color="#6a2c91" />
     </g>
   );
 }
 
-/** The face of a tile as an SVG (decorative: `aria-hidden`; the element around it names the tile). */
-export function TileArt({ locale, tile }: { locale: Locale; tile: Tile }) {
+/**
+ * The face of a tile as an SVG (decorative: `aria-hidden`; the element around it names the tile in the page's
+ * language). The face itself is the same in every language.
+ */
+export function TileArt({ tile }: { tile: Tile }) {
   const suited = /^([1-9])([BCD])$/.exec(tile);
   let body: ReactElement;
   if (suited) {
@@ -212,10 +215,10 @@ export function TileArt({ locale, tile }: { locale: Locale; tile: Tile }) {
         {suit !== 'C' && <Corner rank={String(rank)} color={color} />}
       </>
     );
-  } else if (tile === 'N' || tile === 'E' || tile === 'W' || tile === 'S') body = wind(locale, tile);
-  else if (tile === 'RD' || tile === 'GD' || tile === 'WD') body = dragon(locale, tile);
-  else if (tile === 'F') body = flower(locale);
-  else body = joker(locale);
+  } else if (tile === 'N' || tile === 'E' || tile === 'W' || tile === 'S') body = wind(tile);
+  else if (tile === 'RD' || tile === 'GD' || tile === 'WD') body = dragon(tile);
+  else if (tile === 'F') body = flower();
+  else body = joker();
   return (
     <svg className="tile-art" viewBox="0 0 60 80" aria-hidden="true" focusable="false">
       {body}
