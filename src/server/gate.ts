@@ -11,14 +11,17 @@ import type { TableNode } from './table-node.js';
 /** Failed token checks allowed per address: `burst` at once, refilled at `perSecond` (default 300, 5/s). */
 export type AuthFailureOptions = RateOptions;
 
+/** What the gate needs of its node: time, token auth and the tables in memory. */
+export type GateNode = Pick<TableNode, 'now' | 'auth' | 'cache'>;
+
 /** Token checks with a per-address budget of failures. */
 export class Gate {
-  readonly #master: TableNode;
+  readonly #master: GateNode;
   readonly #failures: RateLimiter;
   readonly #keyedRefusals: RateLimiter;
 
   /** `keyedRefusals`: refusals stored under an idempotency key per address (each one is a row written). */
-  constructor(master: TableNode, failures: AuthFailureOptions, keyedRefusals: RateOptions = { burst: 20, perSecond: 1 }) {
+  constructor(master: GateNode, failures: AuthFailureOptions, keyedRefusals: RateOptions = { burst: 20, perSecond: 1 }) {
     this.#master = master;
     this.#failures = new RateLimiter(failures);
     this.#keyedRefusals = new RateLimiter(keyedRefusals);
