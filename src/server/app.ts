@@ -31,7 +31,8 @@ import { DEFAULT_RETENTION, cleanup, type CleanupResult, type Retention } from '
 import { openDb, type Db, type DbLocation } from './storage/db.js';
 import { CHANGES_CHANNEL } from './storage/queries.js';
 import { migrate } from './storage/schema.js';
-import { TableMaster, type TableMasterOptions } from './master.js';
+import type { TableMasterOptions } from './master.js';
+import { TableNode } from './table-node.js';
 
 /** Largest request body and WebSocket message (64 KiB). */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -95,7 +96,7 @@ export interface ServiceOptions {
 /** A built service. */
 export interface Service {
   readonly app: FastifyInstance;
-  readonly master: TableMaster;
+  readonly master: TableNode;
   readonly db: Db;
   /** Runs the retention cleanup once now (on one node at a time). */
   cleanup(): Promise<CleanupResult>;
@@ -138,7 +139,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   }
   const masterOptions: TableMasterOptions = { ...DEFAULT_MASTER, ...options.master, operatorHash: options.operatorToken === undefined ? null : hashToken(options.operatorToken) };
   const hub = new Hub(() => masterOptions.time.now());
-  const master = new TableMaster(db, hub, masterOptions, options.metrics?.observer);
+  const master = new TableNode(db, hub, masterOptions, options.metrics?.observer);
   const gate = new Gate(master, options.authFailures ?? { burst: 300, perSecond: 5 }, options.keyedRefusals ?? { burst: 20, perSecond: 1 });
   const tarpit = new Tarpit({ ...DEFAULT_TARPIT, ...options.tarpit });
   await db.listen(CHANGES_CHANNEL, (payload) => master.onNotify(payload));

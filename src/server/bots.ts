@@ -11,7 +11,7 @@ import { botSeats } from './players.js';
 import type { SendReply, Sender } from './protocol.js';
 import type { CachedTable } from './cache.js';
 
-/** What the bots need of their host (the table master): read a table, submit a move. Nothing else. */
+/** What the bots need of their host (the node: its change feed and its commands): read a table, submit a move. Nothing else. */
 export interface BotHost {
   /** The table as committed (loaded on demand); throws when there is no such table. */
   table(id: string): Promise<CachedTable>;

@@ -154,3 +154,8 @@ export class TableCache {
     }
   }
 }
+
+/** True while the engine can take events (not stopped, not stopping). */
+export function isRunning(engine: CharlestonService): boolean {
+  return engine.getSnapshot().status === 'active';
+}

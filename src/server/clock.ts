@@ -3,7 +3,7 @@
  * for has that long for one decision. A seat's deadline starts when its decision starts (a new phase, or it acted
  * and must act again) and is kept while others act. Deadlines are epoch milliseconds, stored with the table at
  * every commit, so any node can find and fire them after a restart. Pure functions; the time source is injected
- * into the table master so tests drive it.
+ * into the table node (its clock runner) so tests drive it.
  */
 import { SEATS, type Phase, type Seat } from '../index.js';
 import type { Players } from './players.js';

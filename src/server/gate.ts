@@ -6,19 +6,22 @@
 import { hashToken, type Role } from './auth.js';
 import { ServiceError } from './errors.js';
 import { RateLimiter, type RateOptions } from './rate.js';
-import type { TableMaster } from './master.js';
+import type { TableNode } from './table-node.js';
 
 /** Failed token checks allowed per address: `burst` at once, refilled at `perSecond` (default 300, 5/s). */
 export type AuthFailureOptions = RateOptions;
 
+/** What the gate needs of its node: time, token auth and the tables in memory. */
+export type GateNode = Pick<TableNode, 'now' | 'auth' | 'cache'>;
+
 /** Token checks with a per-address budget of failures. */
 export class Gate {
-  readonly #master: TableMaster;
+  readonly #master: GateNode;
   readonly #failures: RateLimiter;
   readonly #keyedRefusals: RateLimiter;
 
   /** `keyedRefusals`: refusals stored under an idempotency key per address (each one is a row written). */
-  constructor(master: TableMaster, failures: AuthFailureOptions, keyedRefusals: RateOptions = { burst: 20, perSecond: 1 }) {
+  constructor(master: GateNode, failures: AuthFailureOptions, keyedRefusals: RateOptions = { burst: 20, perSecond: 1 }) {
     this.#master = master;
     this.#failures = new RateLimiter(failures);
     this.#keyedRefusals = new RateLimiter(keyedRefusals);
@@ -47,7 +50,7 @@ export class Gate {
   limitKey(token: string | null, address: string): string {
     if (token !== null) {
       const hash = hashToken(token);
-      if (this.#master.isVerified(hash)) return `token ${hash}`;
+      if (this.#master.auth.isVerified(hash)) return `token ${hash}`;
     }
     return `ip ${address}`;
   }
@@ -76,10 +79,10 @@ export class Gate {
    * address (a verified token sent to tables it does not belong to included), given back when the check succeeds.
    */
   async authorize(address: string, id: string, token: string | null): Promise<{ role: Role; tokenHash: string }> {
-    if (token !== null && this.#master.knows(id, hashToken(token))) return this.#master.authorize(id, token);
+    if (token !== null && this.#master.auth.knows(id, hashToken(token))) return this.#master.auth.authorize(id, token);
     this.#reserve(address);
     try {
-      const who = await this.#master.authorize(id, token);
+      const who = await this.#master.auth.authorize(id, token);
       this.#failures.refund(address, this.#master.now());
       return who;
     } catch (error) {
@@ -94,7 +97,7 @@ export class Gate {
     this.#reserve(address);
     let found = false;
     try {
-      found = await this.#master.exists(id);
+      found = await this.#master.auth.exists(id);
     } finally {
       if (found) this.#failures.refund(address, this.#master.now());
     }

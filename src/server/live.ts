@@ -20,7 +20,7 @@ import { Heartbeat } from './heartbeat.js';
 import { Tarpit } from './tarpit.js';
 import { tableParams } from './schemas.js';
 import { unstorableMessage, unstorableTextAt } from './text.js';
-import type { TableMaster } from './master.js';
+import type { TableNode } from './table-node.js';
 
 /** Limits of live connections. */
 export interface LiveOptions {
@@ -82,7 +82,7 @@ function bump(counts: Map<string, number>, key: string, by: number): number {
 }
 
 /** Registers the live route. */
-export function registerLive(app: FastifyInstance, master: TableMaster, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>, tarpit: Tarpit = new Tarpit()): LiveRoute {
+export function registerLive(app: FastifyInstance, master: TableNode, gate: Gate, options: LiveOptions, allowedOrigins: ReadonlySet<string>, tarpit: Tarpit = new Tarpit()): LiveRoute {
   const limiter = new RateLimiter(options.rate);
   /** Every open socket and how to drop it. */
   const sockets = new Map<WebSocket, (code: number, reason: string) => void>();

@@ -7,7 +7,7 @@ import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
 import { MAX_HAND_EVENTS, MAX_LOG_PAGE, createBody, eventBody, logQuery, nameBody, nextBody, reviewQuery, seatBody, seatParams, tableParams } from './schemas.js';
 import { checkName, checkNames } from './names.js';
-import type { TableMaster } from './master.js';
+import type { TableNode } from './table-node.js';
 import { phaseOfSnapshot, type Seat } from '../index.js';
 import { logFor, openChoices } from './log-view.js';
 import { tableBody } from './hub.js';
@@ -32,7 +32,7 @@ export interface RouteOptions {
 }
 
 /** Registers the API routes on `app`. */
-export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: Gate, options: RouteOptions): void {
+export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Gate, options: RouteOptions): void {
   /** Authorizes the request's bearer token for table `id` (failures count against the client's address). */
   const caller = async (request: FastifyRequest, id: string): Promise<{ role: Role; tokenHash: string }> => {
     const header = request.headers.authorization;
@@ -48,7 +48,7 @@ export function registerRoutes(app: FastifyInstance, master: TableMaster, gate: 
   // 200 while the database answers and the change listener is connected; 503 naming what is down otherwise.
   // Not counted against the address's HTTP budget: a balancer or a probe behind an address that also sends API
   // requests must still hear the answer, however often it asks. What it costs is bounded instead: one check serves
-  // every caller for a second (TableMaster.health), so the database answers about one trivial query a second from
+  // every caller for a second (TableNode.health), so the database answers about one trivial query a second from
   // this node, and a successful check writes no log line (app.ts).
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
     const health = await master.health();

@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimeSource } from '../../src/server/clock.js';
 import { Hub } from '../../src/server/hub.js';
-import { TableMaster, describeWork } from '../../src/server/master.js';
+import { TableNode } from '../../src/server/table-node.js';
+import { describeWork } from '../../src/server/work-tracker.js';
 import { openDb } from '../../src/server/storage/db.js';
 import { migrate } from '../../src/server/storage/schema.js';
 import type { Db } from '../../src/server/storage/db.js';
@@ -54,7 +55,7 @@ async function settle(rounds = 20): Promise<void> {
 
 describe('drain', () => {
   it('ends while another node keeps announcing changes (refreshes started meanwhile are not waited for)', async () => {
-    let master: TableMaster | null = null;
+    let master: TableNode | null = null;
     let tableId = '';
     let draining = false;
     /** Reads of the table's row after the drain began: each one announces another change, as a busy peer would. */
@@ -78,7 +79,7 @@ describe('drain', () => {
       },
     }));
     const time = new HeldTime();
-    master = new TableMaster(db, new Hub(() => time.now()), { ...OPTIONS, time });
+    master = new TableNode(db, new Hub(() => time.now()), { ...OPTIONS, time });
     const created = await master.create({}, 'en', HUMANS);
     tableId = created.id;
     master.hub.add(tableId, { role: { role: 'spectator' }, send: () => undefined }); // someone watches it here
@@ -104,7 +105,7 @@ describe('drain', () => {
       close: () => inner.close(),
     }));
     const time = new HeldTime();
-    const master = new TableMaster(db, new Hub(() => time.now()), { ...OPTIONS, time });
+    const master = new TableNode(db, new Hub(() => time.now()), { ...OPTIONS, time });
     const created = await master.create({}, 'en', HUMANS);
     const warnings: string[] = [];
     vi.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error) => {

@@ -1,6 +1,6 @@
 /** The HTTP API: tables, tokens, events, the log, seats, idempotency and every error code. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HEALTH_FRESH_MILLIS } from '../../src/server/master.js';
+import { HEALTH_FRESH_MILLIS } from '../../src/server/health-check.js';
 import { SYSTEM_TIME } from '../../src/server/clock.js';
 import { api, createTable, databases, startNode, type Node } from './support.js';
 

@@ -186,8 +186,8 @@ describe('two services on one database (PGlite in one process)', () => {
       const east = await tilesOf('east');
       const south = await tilesOf('south');
       expect(a.service.master.cache.peek(table.id)?.version).toBe(0); // A holds the table at version 0
-      const who = await a.service.master.authorize(table.id, table.tokens.south as string);
-      const onB = await b.service.master.submit(table.id, { kind: 'token', ...(await b.service.master.authorize(table.id, table.tokens.east as string)) }, { type: 'pass.commit', seat: 'east', tiles: east });
+      const who = await a.service.master.auth.authorize(table.id, table.tokens.south as string);
+      const onB = await b.service.master.submit(table.id, { kind: 'token', ...(await b.service.master.auth.authorize(table.id, table.tokens.east as string)) }, { type: 'pass.commit', seat: 'east', tiles: east });
       expect(onB).toMatchObject({ ok: true, version: 1 });
       // A sends at once, before it may have heard of B's change: whichever way, the table ends at version 2.
       const onA = await a.service.master.submit(table.id, { kind: 'token', ...who }, { type: 'pass.commit', seat: 'south', tiles: south });
