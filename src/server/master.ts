@@ -271,36 +271,13 @@ export class TableMaster {
   async setName(id: string, role: Role, name: string): Promise<{ id: string; version: number; names: Names }> {
     if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
     if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'only a seat token sets its own name');
-    let changed: CachedTable | null = null;
-    const reply = await this.#parts.work.locked(id, async () => {
-      try {
-        const answer = await this.#parts.store.locked(id, this.#parts.cache.peek(id)?.version ?? -1, async (tx) => {
-          const row = tx.row;
-          if (row.names[role.home] === name) return { id, version: row.version, names: row.names };
-          if (nameHolder(row.names, name, role.home) !== null) throw new ServiceError('INVALID_INPUT', `name: another person at this table is already called ${JSON.stringify(name)}; names at one table must differ (compared without case)`);
-          const names: Names = { ...row.names, [role.home]: name };
-          const version = row.version + 1;
-          const snapshot = await tx.snapshot();
-          const seat = seatAfter(role.home, row.hand - 1);
-          await tx.commit({ tableId: id, version, seat, event: { type: 'table.name', seat, name }, phase: row.phase, snapshot, names });
-          let table = this.#parts.cache.peek(id);
-          if (table === null || table.version !== row.version || !isRunning(table.engine)) table = cachedFromRow({ ...row, snapshot });
-          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names, clock: row.clock, deadlines: row.deadlines, notice: row.notice, joined: row.joined, clockStarted: row.clockStarted };
-          return { id, version, names };
-        });
-        if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
-        return answer;
-      } catch (error) {
-        this.#parts.cache.drop(id);
-        throw error;
-      }
+    const after = await this.#rowChange(id, (row) => {
+      if (row.names[role.home] === name) return null;
+      if (nameHolder(row.names, name, role.home) !== null) throw new ServiceError('INVALID_INPUT', `name: another person at this table is already called ${JSON.stringify(name)}; names at one table must differ (compared without case)`);
+      const seat = seatAfter(role.home, row.hand - 1);
+      return { event: { type: 'table.name', seat, name }, seat, names: { ...row.names, [role.home]: name } };
     });
-    const table = changed as CachedTable | null;
-    if (table !== null) {
-      this.#parts.cache.put(table);
-      this.#parts.hub.publish(table);
-    }
-    return reply;
+    return { id, ...after };
   }
 
   /**
@@ -314,7 +291,7 @@ export class TableMaster {
     if (role.role !== 'seat' || this.#parts.work.closing) return; // a node shutting down still answers reads; it records nothing
     // Who joined and whether the clock runs only ever grow: a copy that says nothing is to be done is right.
     if (joinOf(await this.#parts.table(id), role.home) === null) return;
-    await this.#clockChange(id, (row) => {
+    await this.#rowChange(id, (row) => {
       const join = joinOf(row, role.home);
       if (join === null) return null;
       const seat = seatNow(role.home, row.hand);
@@ -328,7 +305,7 @@ export class TableMaster {
    * table without a clock (nothing is ever played for a person there, so there is nothing to start).
    */
   async start(id: string): Promise<{ id: string; version: number }> {
-    const version = await this.#clockChange(id, (row) => {
+    const { version } = await this.#rowChange(id, (row) => {
       if (row.clock === null) throw new ServiceError('ALREADY_STARTED', 'this table has no clock: nothing is played for anyone, so there is nothing to start');
       if (row.clockStarted) throw new ServiceError('ALREADY_STARTED', 'the clock of this table runs already');
       return { event: { type: 'table.start' }, seat: null, joined: row.joined, starts: true };
@@ -339,33 +316,47 @@ export class TableMaster {
   /** Starts the clock when the table waits for nobody any more (a seat handed to a bot, say); else nothing. */
   async #startWhenReady(id: string): Promise<void> {
     if (this.#parts.work.closing) return;
-    await this.#clockChange(id, (row) => (row.clock !== null && readyToStart(row) ? { event: { type: 'table.start' }, seat: null, joined: row.joined, starts: true } : null));
+    await this.#rowChange(id, (row) => (row.clock !== null && readyToStart(row) ? { event: { type: 'table.start' }, seat: null, joined: row.joined, starts: true } : null));
   }
 
   /**
-   * Commits a change of who joined or of the clock's start, decided by `decide` on the row under its lock (null:
-   * nothing to write): a `table.*` log row at the next version, no engine event; a start gives each human seat the
-   * table waits for its deadline. Publishes the views and arms the clock. Resolves with the table's version after.
+   * Commits a change of the table's own data (a name, who joined, the clock's start), decided by `decide` on the row
+   * under its lock (null: nothing to write): a `table.*` log row at the next version, no engine event; a start gives
+   * each human seat the table waits for its deadline. Publishes the views and arms the clock. Resolves with the
+   * table's version and names after.
    */
-  async #clockChange(id: string, decide: (row: Omit<TableRow, 'snapshot'>) => { event: Record<string, unknown>; seat: Seat | null; joined: Seat[]; starts: boolean } | null): Promise<number> {
+  async #rowChange(id: string, decide: (row: Omit<TableRow, 'snapshot'>) => RowChange | null): Promise<{ version: number; names: Names }> {
     if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
     let changed: CachedTable | null = null;
-    const version = await this.#parts.work.locked(id, async () => {
+    const after = await this.#parts.work.locked(id, async () => {
       try {
         const answer = await this.#parts.store.locked(id, this.#parts.cache.peek(id)?.version ?? -1, async (tx) => {
           const row = tx.row;
           const change = decide(row);
-          if (change === null) return row.version;
+          if (change === null) return { version: row.version, names: row.names };
           const snapshot = await tx.snapshot();
           let table = this.#parts.cache.peek(id);
           if (table === null || table.version !== row.version || !isRunning(table.engine)) table = cachedFromRow({ ...row, snapshot });
           const version = row.version + 1;
           const phase = phaseOfSnapshot(table.snapshot);
-          const deadlines = change.starts ? nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, table.snapshot.context), players: row.players, actor: null, now: this.#parts.now() }) : row.deadlines;
-          const clockStarted = row.clockStarted || change.starts;
-          await tx.commit({ tableId: id, version, seat: change.seat, event: change.event, phase: row.phase, snapshot, joined: change.joined, ...(change.starts ? { deadlines, clockStarted } : {}) });
-          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines, notice: row.notice, joined: change.joined, clockStarted };
-          return version;
+          const starts = change.starts === true;
+          const deadlines = starts ? nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, table.snapshot.context), players: row.players, actor: null, now: this.#parts.now() }) : row.deadlines;
+          const clockStarted = row.clockStarted || starts;
+          const names = change.names ?? row.names;
+          const joined = change.joined ?? row.joined;
+          await tx.commit({
+            tableId: id,
+            version,
+            seat: change.seat,
+            event: change.event,
+            phase: row.phase,
+            snapshot,
+            ...(change.names === undefined ? {} : { names }),
+            ...(change.joined === undefined ? {} : { joined }),
+            ...(starts ? { deadlines, clockStarted } : {}),
+          });
+          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names, clock: row.clock, deadlines, notice: row.notice, joined, clockStarted };
+          return { version, names };
         });
         if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
         return answer;
@@ -380,7 +371,16 @@ export class TableMaster {
       this.#parts.hub.publish(table);
       this.#parts.kick(id); // arms the clock
     }
-    return version;
+    return after;
   }
+}
 
+/** A change of the table's own data, logged as its `table.*` row (see `#rowChange`): what is not given stays. */
+interface RowChange {
+  event: Record<string, unknown>;
+  seat: Seat | null;
+  names?: Names;
+  joined?: Seat[];
+  /** The clock starts with this change. */
+  starts?: boolean;
 }
