@@ -1,7 +1,7 @@
 /**
  * kill -9 during a group commit: a node started as operators start it (`bin/charleston.js serve`) talks to
- * PostgreSQL through a relay (`batch-relay.ts`); after four batches of at least 20 events went through, the next
- * statement carrying the events of at least 20 tables is held on the wire, either before it reaches the database
+ * PostgreSQL through a relay (`batch-relay.ts`); after two batches of at least 10 events went through, the next
+ * statement carrying the events of at least 10 tables is held on the wire, either before it reaches the database
  * or after it committed but before any reply reached the node, and the node is killed. A new node on the same
  * database then finds every acknowledged event in the log, no version twice, logs gapless and replaying without a
  * refusal, and each table's stored snapshot equal to its log replayed. The counts (acknowledged, logged, in the
@@ -17,7 +17,13 @@ import { playSeat } from './play.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable } from './support.js';
 
 const TABLES = 32;
-const MIN_BATCH = 20;
+/**
+ * The held statement carries the events of at least this many tables, after SKIP such statements went through. On a
+ * busy machine the node, not the database, is the bottleneck and its batches stay small: the hands may end before a
+ * fifth batch of 20 comes (a CI run timed out so), while the third batch of 10 comes early.
+ */
+const MIN_BATCH = 10;
+const SKIP = 2;
 const url = process.env.CHARLESTON_TEST_PG ?? '';
 const name = 'postgres';
 /** The node's limits, raised through its documented flags: 32 tables from one address, 128 sockets. */
@@ -27,7 +33,7 @@ describe.skipIf(url === '').each(['before', 'after'] as const)('kill -9 during a
   it('every acknowledged event is logged; every stored snapshot is its log replayed', async () => {
     const db = url;
     const target = new URL(url);
-    const relay = await startBatchRelay(target.hostname, Number(target.port || 5432), mode, MIN_BATCH, 4);
+    const relay = await startBatchRelay(target.hostname, Number(target.port || 5432), mode, MIN_BATCH, SKIP);
     const relayed = new URL(url);
     relayed.hostname = '127.0.0.1';
     relayed.port = String(relay.port);
@@ -92,7 +98,7 @@ describe.skipIf(url === '').each(['before', 'after'] as const)('kill -9 during a
     }
     // Held before the database: none of the batch is stored. Held after its commit: all of it is, unacknowledged.
     expect(heldLogged).toBe(mode === 'before' ? 0 : held.size);
-    expect(ackedCount).toBeGreaterThanOrEqual(4 * MIN_BATCH); // the four batches let through were acknowledged
+    expect(ackedCount).toBeGreaterThanOrEqual(SKIP * MIN_BATCH); // the batches let through were acknowledged
     console.log(
       `kill -9 during a batch on ${name} (held ${mode} the commit): ${held.size} events of ${held.size} tables in the held batch, ${heldLogged} of them logged; ${ackedCount} events acknowledged, ${loggedCount} logged over ${TABLES} tables`,
     );
