@@ -7,7 +7,7 @@ import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { DECIDED, charlestonMachine } from '../../machines/charleston.machine.js';
 import { phaseOf, type StateValue } from '../../src/phase.js';
-import { createCharleston, viewFor } from '../../src/index.js';
+import { viewFor } from '../../src/index.js';
 
 function started(seed: number) {
   const actor = createActor(charlestonMachine, { input: { seed } });
@@ -24,31 +24,37 @@ describe('the decided mark', () => {
     // A misdeal naming no seat, marked against a copy of the context (not the context itself): refused.
     actor.send(Object.assign({ type: 'misdeal.declare', seat: 'nobody' }, { [DECIDED]: stale }) as never);
     expect(phase(actor)).toBe('firstCharleston.right');
-    // The same event marked against the very context: the mark is honoured (the table only marks what decide() accepted).
-    const draw = Object.assign({ type: 'wall.draw', seat: 'east' }, { [DECIDED]: stale });
-    actor.send(draw as never);
-    expect(phase(actor)).toBe('firstCharleston.right');
+    // A well-formed misdeal marked against the very context: the mark is honoured.
     actor.send(Object.assign({ type: 'misdeal.declare', seat: 'south' }, { [DECIDED]: actor.getSnapshot().context }) as never);
     expect(phase(actor)).toBe('misdeal');
     actor.stop();
   });
 
-  it('a courtesy offer from a pair that is done is refused by the pair’s own state', () => {
-    // Play to the courtesy with the table, then ask the bare machine: East–West offer 0 (done); another offer is refused.
-    const table = createCharleston({ seed: 3 });
+  it('the courtesy guards check an unmarked event in full, in the pair state they sit in', () => {
+    // The bare machine, events unmarked: every guard asks the rule itself (no table decided them first).
+    const actor = started(3);
+    const rackOf = (seat: 'east' | 'south' | 'west' | 'north') => viewFor(actor.getSnapshot(), seat).rack.filter((tile) => tile.tile !== 'J');
     for (let pass = 0; pass < 3; pass += 1) {
-      for (const seat of ['east', 'south', 'west', 'north'] as const) {
-        const rack = viewFor(table.getSnapshot(), seat).rack.filter((tile) => tile.tile !== 'J').slice(0, 3);
-        expect(table.send({ type: 'pass.commit', seat, tiles: rack.map((tile) => tile.tile) }).ok).toBe(true);
-      }
+      for (const seat of ['east', 'south', 'west', 'north'] as const) actor.send({ type: 'pass.commit', seat, tiles: rackOf(seat).slice(0, 3).map((tile) => tile.tile) });
     }
-    expect(table.send({ type: 'vote.cast', seat: 'east', vote: 'stop' }).ok).toBe(true);
-    expect(table.send({ type: 'courtesy.offer', seat: 'east', count: 0 }).ok).toBe(true);
-    expect(table.send({ type: 'courtesy.offer', seat: 'west', count: 2 }).ok).toBe(true);
-    const offer = table.send({ type: 'courtesy.offer', seat: 'west', count: 1 });
-    expect(offer.ok ? null : offer.refusal.code).toBe('NOT_NOW');
-    const snapshot = table.getSnapshot();
-    expect(JSON.stringify(snapshot.value)).toMatch(/"eastWest":"done"/);
-    table.stop();
+    actor.send({ type: 'vote.cast', seat: 'east', vote: 'stop' });
+    expect(phase(actor)).toBe('courtesy');
+    const pairs = () => JSON.stringify(actor.getSnapshot().value);
+    actor.send({ type: 'courtesy.offer', seat: 'east', count: 4 }); // out of range: refused by the offering guard
+    expect(actor.getSnapshot().context.offers.east).toBeNull();
+    actor.send({ type: 'courtesy.offer', seat: 'east', count: 0 });
+    actor.send({ type: 'courtesy.offer', seat: 'west', count: 2 });
+    expect(pairs()).toMatch(/"eastWest":"done"/);
+    actor.send({ type: 'courtesy.offer', seat: 'south', count: 2 });
+    actor.send({ type: 'courtesy.offer', seat: 'north', count: 1 });
+    expect(pairs()).toMatch(/"southNorth":"exchanging"/);
+    // In exchanging: a packet of the wrong size, then one with a joker, are refused; a right one is taken.
+    actor.send({ type: 'courtesy.commit', seat: 'south', tiles: rackOf('south').slice(0, 2).map((tile) => tile.tile) });
+    expect(actor.getSnapshot().context.table.south).toBeNull();
+    actor.send({ type: 'courtesy.commit', seat: 'south', tiles: ['J'] });
+    expect(actor.getSnapshot().context.table.south).toBeNull();
+    actor.send({ type: 'courtesy.commit', seat: 'south', tiles: rackOf('south').slice(0, 1).map((tile) => tile.tile) });
+    expect(actor.getSnapshot().context.table.south).not.toBeNull();
+    actor.stop();
   });
 });
