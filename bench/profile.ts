@@ -7,7 +7,7 @@
  */
 import { playHand } from '../src/bots/table.js';
 import { persist, restore } from '../src/persist.js';
-import { createCharleston } from '../src/service.js';
+import { createCharleston } from '../src/engine.js';
 import { createFloorActor } from './floor-machine.js';
 import { createPureTable, sendPure } from './pure-loop.js';
 import { scriptHands, type ScriptedHand } from './scripted.js';

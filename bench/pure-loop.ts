@@ -3,7 +3,7 @@
  * (the same `decide()` and the same context updates), with the phase kept in a variable instead of a statechart.
  * What the engine costs above this is the price of XState and of the service around it.
  */
-import { resolveInput } from '../src/service.js';
+import { resolveInput } from '../src/engine.js';
 import { hasWrongCount } from '../src/rules/counts.js';
 import { exchangeCourtesy, hasPairCommitted, isCourtesyOver, agreedCount } from '../src/rules/courtesy.js';
 import { decide } from '../src/rules/decide.js';

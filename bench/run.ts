@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CharlestonService } from '../src/service.js';
+import type { CharlestonEngine } from '../src/engine.js';
 import { CORE_BUNDLE_OPTIONS } from './core-bundle.js';
 import type { ScriptedHand } from './scripted.js';
 
@@ -49,7 +49,7 @@ const EVENTS_PER_HAND = hands[0]?.events.length ?? 0;
 let next = 0;
 const nextHand = (): ScriptedHand => hands[next++ % hands.length] as ScriptedHand;
 
-function sendAll(service: CharlestonService, hand: ScriptedHand): void {
+function sendAll(service: CharlestonEngine, hand: ScriptedHand): void {
   for (const event of hand.events) service.send(event);
 }
 
@@ -90,7 +90,7 @@ const bench = new Bench({
 const clockNow = wallClock ? (): number => performance.now() : cpuNow;
 /** Operations per iteration of the tasks that are too quick to time one by one. */
 const BATCH = { refused: 100, persist: 20, restore: 10 };
-let current: { service: CharlestonService; hand: ScriptedHand } | null = null;
+let current: { service: CharlestonEngine; hand: ScriptedHand } | null = null;
 bench.add(
   'service: 36 accepted events (one hand, table made beforehand)',
   () => {

@@ -3,7 +3,7 @@
  * to `complete` through both Charlestons and a courtesy pass of three (36 accepted events: 24 commits, 4 votes,
  * 4 offers, 4 courtesy commits). Built once, outside any timing, by asking the engine; replayed many times.
  */
-import { createCharleston } from '../src/service.js';
+import { createCharleston } from '../src/engine.js';
 import { SEATS, type Seat } from '../src/seats.js';
 import { JOKER, faceOf, type Tile } from '../src/tiles.js';
 import type { CharlestonContext, CharlestonEvent } from '../src/types.js';

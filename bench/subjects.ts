@@ -5,7 +5,7 @@
  */
 export { playHand } from '../src/bots/table.js';
 export { persist, restore } from '../src/persist.js';
-export { createCharleston } from '../src/service.js';
+export { createCharleston } from '../src/engine.js';
 export { createFloorActor, createSlimFloorActor } from './floor-machine.js';
 export { createPureTable, sendPure } from './pure-loop.js';
 export { scriptHands } from './scripted.js';

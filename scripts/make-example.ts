@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { SEATS, type Seat } from '../src/seats.js';
-import { createCharleston } from '../src/service.js';
+import { createCharleston } from '../src/engine.js';
 import { facesOf, sortCodes, type Tile } from '../src/tiles.js';
 
 const seed = 2026;

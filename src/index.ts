@@ -40,9 +40,9 @@ export type {
 export { charlestonMachine } from '../machines/charleston.machine.js';
 export { createCharlestonMachine } from './public.js';
 export type { RejectedEmitted } from '../machines/charleston.machine.js';
-export { createCharleston } from './service.js';
+export { createCharleston } from './engine.js';
 export { phaseOfSnapshot } from './public.js';
-export type { CharlestonService, CharlestonOptions, CharlestonSnapshot, SendResult, RejectedNotice, InspectOption } from './service.js';
+export type { CharlestonEngine, CharlestonService, CharlestonOptions, CharlestonSnapshot, SendResult, RejectedNotice, InspectOption } from './engine.js';
 export type { CharlestonSetup } from './input.js';
 export type { CharlestonOutput, CharlestonOutcome } from './output.js';
 export { decide, refusalFor } from './public.js';

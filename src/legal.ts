@@ -6,7 +6,7 @@ import { refusalFor, type DecideOptions } from './rules/decide.js';
 import { agreedCount } from './rules/courtesy.js';
 import { isDisputeBy } from './rules/hand.js';
 import { pairOf, type Seat } from './seats.js';
-import { phaseOfSnapshot, type CharlestonService, type CharlestonSnapshot } from './service.js';
+import { phaseOfSnapshot, type CharlestonEngine, type CharlestonSnapshot } from './engine.js';
 import { isTableLike, seatArgument, snapshotArgument, validatorArgument } from './arguments.js';
 import { InputError, describeType, isRecord } from './errors.js';
 import { JOKER, countCodes, faceOf, sortCodesInPlace, type Tile, type TileId } from './tiles.js';
@@ -67,7 +67,7 @@ export interface LegalActionOptions {
  * `options` if the table has one, or the declaration may be offered and then refused.
  */
 export function legalActions(
-  source: CharlestonSnapshot | Pick<CharlestonService, 'getSnapshot' | 'isWinningHand'>,
+  source: CharlestonSnapshot | Pick<CharlestonEngine, 'getSnapshot' | 'isWinningHand'>,
   seatValue: Seat,
   legalOptions: LegalActionOptions = {},
 ): LegalActions {

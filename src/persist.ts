@@ -19,7 +19,7 @@ import type { DecideOptions } from './rules/decide.js';
 import { wrongCountMisdeal } from './rules/hand.js';
 import { parseRules } from './rules/options.js';
 import { PAIRS, SEATS, bySeat, isSeat, type BySeat, type Seat } from './seats.js';
-import { phaseOfSnapshot, serviceFor, type CharlestonService, type CharlestonSnapshot } from './service.js';
+import { phaseOfSnapshot, engineFor, type CharlestonEngine, type CharlestonSnapshot } from './engine.js';
 import { localeOrWarn } from './i18n/translate.js';
 import { SET_SIZE, sortIds, type TileId } from './tiles.js';
 import { MISDEAL_REASONS, PASS_RULES, isPassPhase, type CharlestonContext, type MisdealReason, type MisdealRecord, type Packet, type Phase, type Vote, type WinningHandValidator } from './types.js';
@@ -68,7 +68,7 @@ export function toPersisted(snapshot: CharlestonSnapshot): PersistedTable {
 }
 
 /** Versioned JSON text of the table. */
-export function persist(service: Pick<CharlestonService, 'getSnapshot'>): string {
+export function persist(service: Pick<CharlestonEngine, 'getSnapshot'>): string {
   return JSON.stringify(toPersisted(service.getSnapshot()));
 }
 
@@ -317,7 +317,7 @@ export function readPersisted(text: string): { phase: Phase; context: Charleston
  * (no pass, exchange, vote or completion left pending); a wrong tile count (R11) makes the restored table a
  * misdeal at once, whatever phase it claims.
  */
-export function restore(text: string, options: RestoreOptions = {}): CharlestonService {
+export function restore(text: string, options: RestoreOptions = {}): CharlestonEngine {
   if (!isRecord(options)) throw new RestoreError('invalid', 'options', `must be an object such as { locale }, got ${describeType(options)}`);
   const extra = unknownKeys(options, ['isWinningHand', 'locale']);
   if (extra.length > 0) throw new RestoreError('invalid', `options.${extra[0]}`, 'unknown option (known: isWinningHand, locale)');
@@ -339,5 +339,5 @@ export function restore(text: string, options: RestoreOptions = {}): CharlestonS
   const snapshot = machine.resolveState({ value: stateValueFor(phase, context), context });
   const actor = createActor(machine, { snapshot });
   actor.start();
-  return serviceFor(actor, decideOptions, localeOrWarn(options.locale));
+  return engineFor(actor, decideOptions, localeOrWarn(options.locale));
 }

@@ -45,7 +45,7 @@ import * as persistModule from './persist.js';
 import * as run from './script/run.js';
 import * as bots from './bots/table.js';
 import { isTableLike } from './arguments.js';
-import type { CharlestonService } from './service.js';
+import type { CharlestonEngine } from './engine.js';
 import type { Script } from './script/script.js';
 import type { RunOptions, ScriptResult } from './script/run.js';
 import type { PlayOptions, PlayOutcome } from './bots/table.js';
@@ -285,7 +285,7 @@ export function toPersisted(snapshot: Parameters<typeof persistModule.toPersiste
 }
 
 /** Versioned JSON text of the table. Secret: it holds every rack, the wall and the seed. */
-export function persist(table: Pick<CharlestonService, 'getSnapshot'>): string {
+export function persist(table: Pick<CharlestonEngine, 'getSnapshot'>): string {
   if (!isTableLike(table)) throw new InputError('table', `must be a table (createCharleston, restore), got ${describeType(table)}`);
   return persistModule.persist({ getSnapshot: () => snapshotArgument(table, 'table') });
 }

@@ -10,7 +10,7 @@
  */
 import { restore, type RestoreOptions } from './persist.js';
 import { PAIR_SEATS, PAIRS, SEATS, isSeat, partnerOf, targetOf, type Direction, type Seat } from './seats.js';
-import { phaseOfSnapshot } from './service.js';
+import { phaseOfSnapshot } from './engine.js';
 import { faceOf, type Tile, type TileId } from './tiles.js';
 import { PASS_RULES, isPassPhase, type Phase, type Vote } from './types.js';
 

@@ -81,16 +81,16 @@ describe('the packed tarball in a fresh project', () => {
         "import { createCharleston, viewFor, persist } from 'charleston-engine';",
         "import { playHand } from 'charleston-engine/bots';",
         "import { restore } from 'charleston-engine/persist';",
-        'const { service, phase } = playHand({ seed: 2026 });',
-        "const east = viewFor(service.getSnapshot(), 'east', { locale: 'ca' });",
+        'const { engine, service, phase } = playHand({ seed: 2026 });',
+        "const east = viewFor(engine.getSnapshot(), 'east', { locale: 'ca' });",
         "const refused = createCharleston({ seed: 1, locale: 'el' }).send({ type: 'vote.cast', seat: 'east', vote: 'stop' });",
-        'const output = service.getSnapshot().output;',
-        'console.log(JSON.stringify({ phase, rack: east.rack.length, phaseName: east.phaseName, code: refused.ok ? null : refused.refusal.code, again: restore(persist(service)).phase, outcome: output.outcome, wall: output.wall.length, east: output.racks.east.length }));',
+        'const output = engine.getSnapshot().output;',
+        'console.log(JSON.stringify({ phase, rack: east.rack.length, phaseName: east.phaseName, code: refused.ok ? null : refused.refusal.code, again: restore(persist(engine)).phase, sameEngine: service === engine, outcome: output.outcome, wall: output.wall.length, east: output.racks.east.length }));',
       ].join('\n'),
     );
     const played = spawnSync(process.execPath, ['play.js'], { cwd: app, env, encoding: 'utf8' });
     expect(played.stderr).toBe('');
-    expect(JSON.parse(played.stdout)).toEqual({ phase: 'complete', rack: 14, phaseName: 'Charleston acabat', code: 'NOT_NOW', again: 'complete', outcome: 'complete', wall: 99, east: 14 });
+    expect(JSON.parse(played.stdout)).toEqual({ phase: 'complete', rack: 14, phaseName: 'Charleston acabat', code: 'NOT_NOW', again: 'complete', sameEngine: true, outcome: 'complete', wall: 99, east: 14 });
   });
 
   it('npx charleston run and play work with only xstate installed', () => {

@@ -6,14 +6,14 @@
  */
 import { useSelector } from '@xstate/react';
 import { useState, type ReactElement } from 'react';
-import { legalActions, viewFor, type CharlestonService, type Seat, type TileId } from 'charleston-engine';
+import { legalActions, viewFor, type CharlestonEngine, type Seat, type TileId } from 'charleston-engine';
 
 /** Two views are the same when they say the same (a view is plain data), so equal snapshots do not re-render. */
 const sameData = <T,>(a: T, b: T): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Props of {@link SeatPanel}. */
 export interface SeatPanelProps {
-  table: CharlestonService;
+  table: CharlestonEngine;
   seat: Seat;
   /** Language of the phase name, prompt and refusal messages (`en`, `ca`, `sw`, `el`). */
   locale?: string;

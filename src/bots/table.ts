@@ -5,7 +5,7 @@
 import { legalActions } from '../legal.js';
 import { mulberry32, randomWords, type Seed } from '../prng.js';
 import { SEATS, type BySeat, type Seat } from '../seats.js';
-import { createCharleston, type CharlestonService, type SendResult } from '../service.js';
+import { createCharleston, type CharlestonEngine, type SendResult } from '../engine.js';
 import type { CharlestonEvent, Phase } from '../types.js';
 import { viewFor } from '../views.js';
 import { randomStrategy } from './random.js';
@@ -24,10 +24,12 @@ export interface PlayedEvent {
 
 /** How to play a hand. */
 export interface PlayOptions {
-  /** Seed of the deal (ignored when `service` is given). */
+  /** Seed of the deal (ignored when `engine` is given). */
   seed?: number;
-  /** A table to continue instead of a fresh one. */
-  service?: CharlestonService;
+  /** An engine (a table in play) to continue instead of a fresh one. */
+  engine?: CharlestonEngine;
+  /** @deprecated The former name of {@link PlayOptions.engine}, kept for one release. */
+  service?: CharlestonEngine;
   /** Strategy per seat (default: the teacher everywhere). */
   strategies?: Partial<BySeat<Strategy>>;
   /** Seed of the bots' random choices (default: the deal's seed). */
@@ -37,15 +39,17 @@ export interface PlayOptions {
   /** Redeal after a misdeal (default true); the hand number goes up. */
   redeal?: boolean;
   /** Called before each event is sent (the table as it was). */
-  beforeEvent?: (by: Seat | 'table', event: CharlestonEvent, service: CharlestonService) => void;
+  beforeEvent?: (by: Seat | 'table', event: CharlestonEvent, engine: CharlestonEngine) => void;
   /** Called after each event. */
-  onEvent?: (played: PlayedEvent, service: CharlestonService) => void;
+  onEvent?: (played: PlayedEvent, engine: CharlestonEngine) => void;
 }
 
 /** What a played hand ended with. */
 export interface PlayOutcome {
-  /** The table as the bots left it (its `output` holds the result once the hand is over). */
-  service: CharlestonService;
+  /** The engine as the bots left it (its `output` holds the result once the hand is over). */
+  engine: CharlestonEngine;
+  /** @deprecated The same engine under its former name, kept for one release: use {@link PlayOutcome.engine}. */
+  service: CharlestonEngine;
   /** Its phase: `complete`, `eastMahjong`, or where play stopped. */
   phase: Phase;
   /** How many events were sent (accepted or refused); use `onEvent` to see them. */
@@ -75,16 +79,16 @@ export function withDefaults(strategies: Partial<BySeat<Strategy>> = {}): BySeat
  * their own view and legal actions, and returns the first move; after a misdeal the move is the table's redeal.
  * Returns null when the hand has ended or no seat has anything to do.
  */
-export function createBotDriver(strategies: BySeat<Strategy>, random: () => number): (service: CharlestonService) => BotMove | null {
+export function createBotDriver(strategies: BySeat<Strategy>, random: () => number): (engine: CharlestonEngine) => BotMove | null {
   let turn = 0;
-  return (service) => {
-    const phase = service.phase;
+  return (engine) => {
+    const phase = engine.phase;
     if (ENDED.includes(phase)) return null;
     if (phase === 'misdeal') return { by: 'table', event: { type: 'hand.redeal' } };
     for (let tried = 0; tried < SEATS.length; tried += 1) {
       const seat = SEATS[turn % SEATS.length] as Seat;
       turn += 1;
-      const snapshot = service.getSnapshot();
+      const snapshot = engine.getSnapshot();
       const event = strategies[seat].act(viewFor(snapshot, seat), legalActions(snapshot, seat), random);
       if (event !== null) return { by: seat, event };
     }
@@ -100,17 +104,17 @@ export function botRandom(seed: Seed): () => number {
 
 /** Plays until the hand is complete (or East declared), the event budget runs out, or nobody can act. */
 export function playHand(options: PlayOptions = {}): PlayOutcome {
-  const service = options.service ?? createCharleston({ seed: options.seed ?? 1 });
-  const driver = createBotDriver(withDefaults(options.strategies), botRandom(options.botSeed ?? options.seed ?? service.context.seed));
+  const engine = options.engine ?? options.service ?? createCharleston({ seed: options.seed ?? 1 });
+  const driver = createBotDriver(withDefaults(options.strategies), botRandom(options.botSeed ?? options.seed ?? engine.context.seed));
   const budget = options.maxEvents ?? 10_000;
   let events = 0;
   while (events < budget) {
-    const move = driver(service);
+    const move = driver(engine);
     if (move === null || (move.by === 'table' && options.redeal === false)) break;
-    options.beforeEvent?.(move.by, move.event, service);
-    const result = service.send(move.event);
+    options.beforeEvent?.(move.by, move.event, engine);
+    const result = engine.send(move.event);
     events += 1;
-    options.onEvent?.({ by: move.by, event: move.event, result }, service);
+    options.onEvent?.({ by: move.by, event: move.event, result }, engine);
   }
-  return { service, phase: service.phase, eventCount: events };
+  return { engine, service: engine, phase: engine.phase, eventCount: events };
 }

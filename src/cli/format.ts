@@ -8,7 +8,7 @@ import {
   SEATS,
   refusalMessage,
   t,
-  type CharlestonService,
+  type CharlestonEngine,
   type Locale,
   type MessageKey,
   type RefusalCode,
@@ -103,7 +103,7 @@ export function formatStep(step: StepResult, locale: Locale = 'en'): string[] {
 }
 
 /** The four racks, one line each (with packets on the table face down as a count). */
-export function formatRacks(service: CharlestonService, locale: Locale = 'en'): string[] {
+export function formatRacks(service: CharlestonEngine, locale: Locale = 'en'): string[] {
   const { racks, table, wall } = service.context;
   const names = SEATS.map((seat) => ct(locale, 'cli.seat', { seat }));
   const wallName = ct(locale, 'cli.wall');

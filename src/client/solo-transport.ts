@@ -14,7 +14,7 @@ import {
   legalActions,
   persist,
   viewFor,
-  type CharlestonService,
+  type CharlestonEngine,
   type Seat,
 } from '../index.js';
 import { teacherStrategy } from '../entries/bots.js';
@@ -33,7 +33,7 @@ export interface SoloOptions {
   /** Milliseconds between two bot moves (default 60; 0 acts at the next turn of the event loop). */
   botDelay?: number;
   /** Called with the table once it exists (for the page's own tools, e.g. an inspector). */
-  onTable?: (table: CharlestonService) => void;
+  onTable?: (table: CharlestonEngine) => void;
   /** The page's side of the table (its log, the next hand), shared with the page's {@link TableApi}. */
   host?: SoloHost;
 }
@@ -71,12 +71,12 @@ export function soloTableApi(host: SoloHost): TableApi {
 }
 
 /** A solo table: East's declaration is shown to the other seats for review (`rules.declarationReview`); the bots accept. */
-export function createSoloTable(seed: number | undefined): CharlestonService {
+export function createSoloTable(seed: number | undefined): CharlestonEngine {
   return createCharleston(seed === undefined ? { rules: { declarationReview: true } } : { seed, rules: { declarationReview: true } });
 }
 
 /** The next bot move at this table: a bot seat the table waits for, and the teacher's event for it. */
-export function nextBotMove(table: CharlestonService, person: Seat): { seat: Seat; event: NonNullable<ReturnType<typeof teacherStrategy.act>> } | null {
+export function nextBotMove(table: CharlestonEngine, person: Seat): { seat: Seat; event: NonNullable<ReturnType<typeof teacherStrategy.act>> } | null {
   const snapshot = table.getSnapshot();
   for (const seat of SEATS) {
     if (seat === person) continue;

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { CharlestonOptions, CharlestonService } from '../index.js';
+import type { CharlestonOptions, CharlestonEngine } from '../index.js';
 import { isRecord, own } from './adapters.js';
 import { isOwnPage } from './origin.js';
 import type { LogEntry, ServerMessage, WireInspectionEvent } from './protocol.js';
@@ -127,7 +127,7 @@ export async function startInspectorServer(options: InspectorServerOptions): Pro
   const table = createTableInspection(relayEvent);
   let tablePending = false;
   let closed = false;
-  const announceRebuilt = (service: CharlestonService, cursor: number): void => {
+  const announceRebuilt = (service: CharlestonEngine, cursor: number): void => {
     table.announce(service.actor as never, { type: 'inspector.rewind', cursor });
   };
   const session: InspectorSession | null = options.session

@@ -15,7 +15,7 @@ import {
   SEATS,
   type BySeat,
   type CharlestonOptions,
-  type CharlestonService,
+  type CharlestonEngine,
   type Seat,
 } from '../index.js';
 import { playHand, type Strategy } from '../entries/bots.js';
@@ -43,13 +43,13 @@ export interface SessionOptions {
   /** Mutes (true) or unmutes (false) the inspection stream around a replay. */
   mute?: (muted: boolean) => void;
   /** Called after a rebuild with the new table, so the stream can announce its state once. */
-  onRebuilt?: (service: CharlestonService, cursor: number) => void;
+  onRebuilt?: (service: CharlestonEngine, cursor: number) => void;
   /** Called after anything changed (an event applied, a rebuild, play or pause). */
   onChange?: () => void;
   /** Called with each new log entry. */
   onLog?: (entry: LogEntry) => void;
   /** Called for each event applied going forward (not for replays when stepping back). */
-  onApplied?: (entry: LogEntry, service: CharlestonService) => void;
+  onApplied?: (entry: LogEntry, service: CharlestonEngine) => void;
   /** Milliseconds between events while playing (default 700). */
   intervalMs?: number;
   /** Log entries kept (default 500). */
@@ -60,7 +60,7 @@ export interface SessionOptions {
 
 /** A running session. */
 export interface InspectorSession {
-  readonly service: CharlestonService;
+  readonly service: CharlestonEngine;
   readonly cursor: number;
   readonly total: number;
   readonly playing: boolean;
@@ -122,7 +122,7 @@ export function createInspectorSession(options: SessionOptions): InspectorSessio
   }
   const log = new LogRing(options.logCapacity ?? 500);
   const maxTimeline = options.maxTimeline ?? MAX_TIMELINE;
-  const fresh = (): CharlestonService => {
+  const fresh = (): CharlestonEngine => {
     const inspect = options.inspect?.('live');
     return createCharleston(inspect ? { ...setup, inspect } : setup);
   };

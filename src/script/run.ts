@@ -4,7 +4,7 @@
  */
 import { matchesPath, type StateValue } from '../phase.js';
 import { SEATS } from '../seats.js';
-import { createCharleston, type CharlestonService } from '../service.js';
+import { createCharleston, type CharlestonEngine } from '../engine.js';
 import { countCodes, facesOf, sortCodes, type Tile } from '../tiles.js';
 import type { Phase, Refusal, WinningHandValidator } from '../types.js';
 import { scriptSetup, type Expectation, type Script } from './script.js';
@@ -41,9 +41,9 @@ export interface ScriptResult {
 export interface RunOptions {
   isWinningHand?: WinningHandValidator;
   /** Called after each step with its result and the live service (used for invariant checks and traces). */
-  onStep?: (result: StepResult, service: CharlestonService) => void;
+  onStep?: (result: StepResult, service: CharlestonEngine) => void;
   /** Called once the service exists, before the first step. */
-  onStart?: (service: CharlestonService) => void;
+  onStart?: (service: CharlestonEngine) => void;
 }
 
 function multisetEquals(a: readonly Tile[], b: readonly Tile[]): boolean {
@@ -58,7 +58,7 @@ function includesAll(rack: readonly Tile[], wanted: readonly Tile[]): boolean {
 }
 
 /** Checks a step's expectations (other than `rejected`) against the service. */
-export function checkExpectation(expect: Expectation, service: CharlestonService): StepFailure[] {
+export function checkExpectation(expect: Expectation, service: CharlestonEngine): StepFailure[] {
   const failures: StepFailure[] = [];
   const snapshot = service.getSnapshot();
   if (expect.state !== undefined && !matchesPath(snapshot.value as StateValue, expect.state)) {

@@ -3,7 +3,7 @@
  * or when the cache is full (least recently used first, never one with live connections). Memory is a cache;
  * the database is the truth, so an evicted table costs nothing but a reload.
  */
-import type { CharlestonService, CharlestonSnapshot, Locale, Seat } from '../index.js';
+import type { CharlestonEngine, CharlestonSnapshot, Locale, Seat } from '../index.js';
 import type { Deadlines, TableNotice } from './clock.js';
 import type { Names } from './names.js';
 import { restoreEngine } from './engine.js';
@@ -14,7 +14,7 @@ import type { TableRow } from './storage/queries.js';
 export interface CachedTable {
   readonly id: string;
   /** The engine: ahead of `snapshot` while a commit is in flight, so views never read it. */
-  readonly engine: CharlestonService;
+  readonly engine: CharlestonEngine;
   /** The committed state at `version` (an immutable snapshot): what every view and bot reads. */
   readonly snapshot: CharlestonSnapshot;
   readonly version: number;
@@ -156,6 +156,6 @@ export class TableCache {
 }
 
 /** True while the engine can take events (not stopped, not stopping). */
-export function isRunning(engine: CharlestonService): boolean {
+export function isRunning(engine: CharlestonEngine): boolean {
   return engine.getSnapshot().status === 'active';
 }

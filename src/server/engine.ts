@@ -2,7 +2,7 @@
  * The engine as the service uses it, through the core's public entry only. A table created without a seed and
  * without a deal gets the core's own unpredictable seed (128 bits from the platform's cryptographic source).
  */
-import { createCharleston, resolveLocale, type CharlestonService, type Locale } from '../index.js';
+import { createCharleston, resolveLocale, type CharlestonEngine, type Locale } from '../index.js';
 import { restore } from '../entries/persist.js';
 
 /** What a new table may be given (the request body, validated by its schema). */
@@ -14,7 +14,7 @@ export interface TableSetup {
 }
 
 /** Starts a new table's engine; throws the engine's InputError for a bad deal, seed or rules. */
-export function startEngine(setup: TableSetup, locale: Locale): CharlestonService {
+export function startEngine(setup: TableSetup, locale: Locale): CharlestonEngine {
   const options: Record<string, unknown> = { locale };
   if (setup.seed !== undefined) options.seed = setup.seed;
   if (setup.deal !== undefined) options.deal = setup.deal;
@@ -23,7 +23,7 @@ export function startEngine(setup: TableSetup, locale: Locale): CharlestonServic
 }
 
 /** Restores a stored table's engine. */
-export function restoreEngine(snapshot: string, locale: Locale): CharlestonService {
+export function restoreEngine(snapshot: string, locale: Locale): CharlestonEngine {
   return restore(snapshot, { locale });
 }
 

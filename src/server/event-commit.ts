@@ -4,7 +4,7 @@
  * common case) or in a transaction under the table row's lock. Then the views are published and the bots woken.
  * An acceptance is a change: the engine's answer is checked against its snapshot before anything is committed.
  */
-import { SEATS, persist, phaseOfSnapshot, waitingFor, type CharlestonService, type CharlestonSnapshot, type Seat } from '../index.js';
+import { SEATS, persist, phaseOfSnapshot, waitingFor, type CharlestonEngine, type CharlestonSnapshot, type Seat } from '../index.js';
 import { cachedFromRow, isRunning, type CachedTable, type TableCache } from './cache.js';
 import { nextDeadlines, type Deadlines, type TableNotice } from './clock.js';
 import { ServiceError } from './errors.js';
@@ -84,9 +84,9 @@ export class EventCommit {
    * Asks the engine; an acceptance that changed nothing (a stopped engine, a machine that declined what the rules
    * accepted) is an engine fault: the engine is dropped and the send fails with nothing committed.
    */
-  #decide(id: string, engine: CharlestonService, event: unknown): { ok: true; phase: ReturnType<typeof phaseOfSnapshot> } | { ok: false; refusal: { code: string; message: string; params?: unknown } } {
+  #decide(id: string, engine: CharlestonEngine, event: unknown): { ok: true; phase: ReturnType<typeof phaseOfSnapshot> } | { ok: false; refusal: { code: string; message: string; params?: unknown } } {
     const before = engine.getSnapshot();
-    let sent: ReturnType<CharlestonService['send']>;
+    let sent: ReturnType<CharlestonEngine['send']>;
     try {
       sent = engine.send(event);
     } catch (error) {

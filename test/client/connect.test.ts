@@ -24,7 +24,7 @@ import {
   refusalMessage,
   t,
   viewFor,
-  type CharlestonService,
+  type CharlestonEngine,
   type LegalActions,
   type Locale,
   type Phase,
@@ -34,7 +34,7 @@ import { playHand, randomStrategy, teacherStrategy } from '../../src/entries/bot
 import { flowContextAt } from './support/flow-context.js';
 
 /** A flow context for `seat` at the table's current state. */
-function contextAt(table: CharlestonService, seat: Seat, extra: Partial<FlowContext> = {}): FlowContext {
+function contextAt(table: CharlestonEngine, seat: Seat, extra: Partial<FlowContext> = {}): FlowContext {
   return flowContextAt(table, seat, { version: 4, ...extra });
 }
 
@@ -54,7 +54,7 @@ function enabledMap(snapshot: FlowSnapshotLike): Record<string, boolean> {
 }
 
 /** Plays teacher moves (every seat) until the table reaches `phase`; null when this seed's hand never does. */
-function reach(phase: Phase, seed: number): CharlestonService | null {
+function reach(phase: Phase, seed: number): CharlestonEngine | null {
   const table = createCharleston({ seed });
   for (let step = 0; step < 200; step += 1) {
     const snapshot = table.getSnapshot();
@@ -65,7 +65,7 @@ function reach(phase: Phase, seed: number): CharlestonService | null {
   return null;
 }
 
-function reachSome(phase: Phase): CharlestonService {
+function reachSome(phase: Phase): CharlestonEngine {
   for (let seed = 1; seed < 200; seed += 1) {
     const table = reach(phase, seed);
     if (table !== null) return table;
@@ -243,7 +243,7 @@ describe('connect: a control exists exactly while its action is legal (the test 
   }
 
   let compared = 0;
-  function compareAll(table: CharlestonService): void {
+  function compareAll(table: CharlestonEngine): void {
     const snapshot = table.getSnapshot();
     for (const seat of SEATS) {
       const legal = legalActions(snapshot, seat);
@@ -270,7 +270,7 @@ describe('connect: a control exists exactly while its action is legal (the test 
       const strategies = seed % 2 === 0 ? {} : { south: randomStrategy, north: randomStrategy };
       const table = createCharleston({ seed });
       compareAll(table);
-      playHand({ service: table, strategies, botSeed: seed, onEvent: (_played, service) => compareAll(service) });
+      playHand({ engine: table, strategies, botSeed: seed, onEvent: (_played, service) => compareAll(service) });
       compareAll(table);
     }
     expect(compared).toBeGreaterThan(12 * 4 * 2 * 20);
@@ -381,7 +381,7 @@ describe('the slide of the packets', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const steps: { before: Phase; event: { type: string } }[] = [];
       const service = createCharleston({ seed });
-      playHand({ service, beforeEvent: (_by, event, table) => steps.push({ before: table.phase, event: event as { type: string } }) });
+      playHand({ engine: service, beforeEvent: (_by, event, table) => steps.push({ before: table.phase, event: event as { type: string } }) });
       steps.forEach((step, index) => {
         const after = steps[index + 1]?.before ?? service.phase;
         const resolved = step.event.type === 'pass.commit' && after !== step.before;

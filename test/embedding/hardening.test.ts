@@ -11,20 +11,20 @@ import {
   legalActions,
   persist,
   viewFor,
-  type CharlestonService,
+  type CharlestonEngine,
   type Seat,
   type SendResult,
 } from '../../src/index.js';
 import { dealFromInput, nextSeed } from '../../src/entries/rules.js';
 import { legalEvents, teacherStrategy } from '../../src/entries/bots.js';
 import { RestoreError, restore } from '../../src/entries/persist.js';
-import { MAX_LISTENER_EVENTS } from '../../src/service.js';
+import { MAX_LISTENER_EVENTS } from '../../src/engine.js';
 import { SEATS } from '../../src/seats.js';
 import { RACKS } from '../unit/fixtures.js';
 import { mulberry32 } from '../../src/prng.js';
 
 /** The next bot event for whoever the table waits for, or a redeal in a misdeal; null when nobody can act. */
-function nextMove(table: CharlestonService, random: () => number): unknown {
+function nextMove(table: CharlestonEngine, random: () => number): unknown {
   const snapshot = table.getSnapshot();
   if (table.phase === 'misdeal') return { type: 'hand.redeal' };
   for (const seat of SEATS) {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SEATS, sourceOf, type Seat } from '../../src/seats.js';
-import type { CharlestonService } from '../../src/service.js';
+import type { CharlestonEngine } from '../../src/engine.js';
 import { PASS_RULES, type CharlestonContext } from '../../src/types.js';
 import { viewFor } from '../../src/views.js';
 import { pickFromRack } from '../../src/tiles.js';
@@ -48,7 +48,7 @@ describe('per-seat views leak nothing', () => {
     const hidden = new Map<Seat, Set<number>>(SEATS.map((seat) => [seat, new Set()]));
     for (let seed = 1; seed <= 60; seed += 1) {
       for (const seat of SEATS) hidden.get(seat)?.clear();
-      const check = (service: CharlestonService): void => {
+      const check = (service: CharlestonEngine): void => {
         const snapshot = service.getSnapshot();
         const { context } = snapshot;
         for (const seat of SEATS) {

@@ -1,7 +1,7 @@
 /** Persist and restore: at every step of many games the restored table plays on to the same end. */
 import { describe, expect, it } from 'vitest';
 import { RestoreError, persist, restore } from '../../src/persist.js';
-import { createCharleston } from '../../src/service.js';
+import { createCharleston } from '../../src/engine.js';
 import { viewFor } from '../../src/views.js';
 import { recordGame } from '../support/games.js';
 

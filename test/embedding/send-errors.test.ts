@@ -5,12 +5,12 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { charlestonMachine } from '../../machines/charleston.machine.js';
-import { EngineBugError, JOKER, TableStoppedError, createCharleston, persist, type CharlestonService, type Seat } from '../../src/index.js';
+import { EngineBugError, JOKER, TableStoppedError, createCharleston, persist, type CharlestonEngine, type Seat } from '../../src/index.js';
 import { faceOf } from '../../src/entries/rules.js';
-import { serviceFor } from '../../src/service.js';
+import { engineFor } from '../../src/engine.js';
 
 /** A legal first pass for `seat`: three natural tiles of its rack. */
-function passOf(table: CharlestonService, seat: Seat): { type: 'pass.commit'; seat: Seat; tiles: string[] } {
+function passOf(table: CharlestonEngine, seat: Seat): { type: 'pass.commit'; seat: Seat; tiles: string[] } {
   const tiles = table.context.racks[seat].map(faceOf).filter((tile) => tile !== JOKER).slice(0, 3);
   return { type: 'pass.commit', seat, tiles };
 }
@@ -72,7 +72,7 @@ describe('an engine bug: the machine declines an event decide() accepted', () =>
   const tableOf = () => {
     const actor = createActor(sabotaged, { input: { seed: 7 } });
     actor.start();
-    return serviceFor(actor, {});
+    return engineFor(actor, {});
   };
 
   it('send() throws EngineBugError (code ENGINE_BUG), never ok: true, and nothing changes', () => {
@@ -102,7 +102,7 @@ describe('an engine bug: the machine declines an event decide() accepted', () =>
   it('the unsabotaged machine takes the same events (the test can tell the two apart)', () => {
     const actor = createActor(charlestonMachine, { input: { seed: 7 } });
     actor.start();
-    const table = serviceFor(actor, {});
+    const table = engineFor(actor, {});
     expect(table.send(passOf(table, 'east'))).toEqual({ ok: true, phase: 'firstCharleston.right' });
     expect(table.send({ type: 'misdeal.declare', seat: 'south' })).toEqual({ ok: true, phase: 'misdeal' });
   });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveLocale } from '../../src/i18n/translate.js';
-import { createCharleston } from '../../src/service.js';
+import { createCharleston } from '../../src/engine.js';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,7 +7,7 @@ import '../../src/i18n/locales.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES, type Locale } from '../../src/i18n/catalog.js';
 import { localizeRefusal, resolveLocale } from '../../src/i18n/translate.js';
-import { createCharleston, type CharlestonService } from '../../src/service.js';
+import { createCharleston, type CharlestonEngine } from '../../src/engine.js';
 import { persist, restore } from '../../src/persist.js';
 import { viewFor } from '../../src/views.js';
 import type { Refusal } from '../../src/types.js';
@@ -34,7 +34,7 @@ const DEAL = {
   north: ['N', 'N', 'N', 'RD', 'RD', 'RD', 'GD', 'GD', 'GD', 'WD', 'WD', 'WD', 'J'],
 };
 
-function refusalOf(service: CharlestonService, event: unknown): Refusal {
+function refusalOf(service: CharlestonEngine, event: unknown): Refusal {
   const result = service.send(event);
   if (result.ok) throw new Error('expected a refusal');
   return result.refusal;

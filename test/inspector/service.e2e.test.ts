@@ -21,7 +21,7 @@ let endPhase = '';
 
 beforeAll(async () => {
   const outcome = playHand({ seed: 21, onEvent: ({ by, event }) => moves.push({ by, event }) });
-  endPhase = phaseOfSnapshot(outcome.service.getSnapshot());
+  endPhase = phaseOfSnapshot(outcome.engine.getSnapshot());
   service = await createService({ location: { kind: 'pglite', dir: null } });
   await service.app.listen({ host: '127.0.0.1', port: 0 });
   const address = service.app.server.address();

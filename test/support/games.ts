@@ -4,8 +4,8 @@ import type { Strategy } from '../../src/bots/strategy.js';
 import { persist } from '../../src/persist.js';
 import type { BySeat, Seat } from '../../src/seats.js';
 import type { CharlestonEvent, RuleOptions } from '../../src/types.js';
-import { createCharleston } from '../../src/service.js';
-import type { CharlestonService } from '../../src/service.js';
+import { createCharleston } from '../../src/engine.js';
+import type { CharlestonEngine } from '../../src/engine.js';
 
 /** A recorded game: every event sent, and the persisted table after each. */
 export interface RecordedGame {
@@ -31,8 +31,8 @@ export function strategiesFor(seed: number): BySeat<Strategy> {
 /** Plays a seeded game, calling `onEvent` after each event with the live service. */
 export function recordGame(
   seed: number,
-  onEvent?: (played: PlayedEvent, service: CharlestonService) => void,
-  beforeEvent?: (by: Seat | 'table', event: CharlestonEvent, service: CharlestonService) => void,
+  onEvent?: (played: PlayedEvent, service: CharlestonEngine) => void,
+  beforeEvent?: (by: Seat | 'table', event: CharlestonEvent, service: CharlestonEngine) => void,
   table?: { rules: RuleOptions; strategies: BySeat<Strategy> },
 ): RecordedGame {
   const played: PlayedEvent[] = [];
@@ -48,7 +48,7 @@ export function recordGame(
       onEvent?.(event, service);
     },
   });
-  return { seed, played, tables, final: persist(outcome.service) };
+  return { seed, played, tables, final: persist(outcome.engine) };
 }
 
 /**

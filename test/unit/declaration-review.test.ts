@@ -13,19 +13,19 @@ import { legalActions, legalEvents } from '../../src/legal.js';
 import { persist, restore } from '../../src/persist.js';
 import { parseRules } from '../../src/rules/options.js';
 import { SEATS, type Seat } from '../../src/seats.js';
-import { createCharleston, type CharlestonService } from '../../src/service.js';
+import { createCharleston, type CharlestonEngine } from '../../src/engine.js';
 import { viewFor } from '../../src/views.js';
 
 const REVIEWERS = ['south', 'west', 'north'] as const;
 
 /** A seeded table with the review on, East declared. */
-function reviewed(seed = 11): CharlestonService {
+function reviewed(seed = 11): CharlestonEngine {
   const table = createCharleston({ seed, rules: { declarationReview: true } });
   expect(table.send({ type: 'hand.declareMahjong', seat: 'east' })).toEqual({ ok: true, phase: 'declarationReview' });
   return table;
 }
 
-const codeOf = (table: CharlestonService, event: unknown): string => {
+const codeOf = (table: CharlestonEngine, event: unknown): string => {
   const result = table.send(event);
   return result.ok ? 'ok' : result.refusal.code;
 };
@@ -179,7 +179,7 @@ describe('views', () => {
 
   it('stoppedBy: the seat whose stop ended the checkpoint, for every seat and the spectator; null before and when all continued', () => {
     const stopper = createCharleston({ seed: 3 });
-    const passAll = (table: CharlestonService): void => {
+    const passAll = (table: CharlestonEngine): void => {
       for (const seat of SEATS) {
         const legal = legalActions(table, seat);
         table.send({ type: 'pass.commit', seat, tiles: legal.pass?.from.slice(0, 3) ?? [] });
@@ -237,7 +237,7 @@ describe('legal actions and bots', () => {
     ['random', randomStrategy],
   ] as const)('the %s bot accepts when it is asked', (_name, strategy) => {
     const table = reviewed();
-    const outcome = playHand({ service: table, strategies: { east: strategy, south: strategy, west: strategy, north: strategy }, botSeed: 9 });
+    const outcome = playHand({ engine: table, strategies: { east: strategy, south: strategy, west: strategy, north: strategy }, botSeed: 9 });
     expect(outcome.phase).toBe('eastMahjong');
     expect(outcome.eventCount).toBe(3);
     expect(table.context.acceptedBy).toHaveLength(3);
@@ -271,7 +271,7 @@ describe('with the option off, a hand is what it was', () => {
       const plain = createCharleston({ seed });
       const off = createCharleston({ seed, rules: { declarationReview: false } });
       const events: unknown[] = [];
-      playHand({ service: plain, strategies: { east: randomStrategy, south: teacherStrategy, west: randomStrategy, north: teacherStrategy }, onEvent: ({ event }) => events.push(event) });
+      playHand({ engine: plain, strategies: { east: randomStrategy, south: teacherStrategy, west: randomStrategy, north: teacherStrategy }, onEvent: ({ event }) => events.push(event) });
       events.push({ type: 'declaration.accept', seat: 'south' }, { type: 'hand.declareMahjong', seat: 'east' });
       const replay = createCharleston({ seed });
       for (const event of events) {

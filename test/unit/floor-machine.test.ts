@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createFloorActor, createSlimFloorActor, floorMachine } from '../../bench/floor-machine.js';
 import { scriptHands, type ScriptedHand } from '../../bench/scripted.js';
 import { charlestonMachine } from '../../machines/charleston.machine.js';
-import { createCharleston } from '../../src/service.js';
+import { createCharleston } from '../../src/engine.js';
 
 /** Events the engine handles that the floor does not need: a parent machine's submission (never in a scripted hand). */
 const ENGINE_ONLY_EVENTS: readonly string[] = ['engine.submit'];

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RestoreError, persist, restore, type PersistedTable } from '../../src/persist.js';
-import { createCharleston, type CharlestonService } from '../../src/service.js';
+import { createCharleston, type CharlestonEngine } from '../../src/engine.js';
 import { JOKER, faceOf } from '../../src/tiles.js';
 import type { CharlestonContext, Phase } from '../../src/types.js';
 
@@ -19,7 +19,7 @@ function textOf(phase: Phase, context: CharlestonContext): string {
 }
 
 /** Sends an event that must be refused; returns the state value and context before and after. */
-function refusedChangesNothing(service: CharlestonService, event: unknown): { before: string; after: string; refused: boolean } {
+function refusedChangesNothing(service: CharlestonEngine, event: unknown): { before: string; after: string; refused: boolean } {
   const before = JSON.stringify([service.getSnapshot().value, service.context]);
   const result = service.send(event);
   return { before, after: JSON.stringify([service.getSnapshot().value, service.context]), refused: !result.ok };
@@ -28,7 +28,7 @@ function refusedChangesNothing(service: CharlestonService, event: unknown): { be
 describe('restored courtesy tables (R9, §7)', () => {
   it('both pairs done at 0 and North not short: complete (or refused as unsettled), and a refusal changes nothing', () => {
     const context: CharlestonContext = { ...dealt, votes: AFTER_STOP, offers: { east: 0, west: 0, south: 0, north: 0 } };
-    let service: CharlestonService;
+    let service: CharlestonEngine;
     try {
       service = restore(textOf('courtesy', context));
     } catch (error) {
@@ -56,7 +56,7 @@ describe('restored courtesy tables (R9, §7)', () => {
       votes: AFTER_STOP,
       offers: { east: 1, west: 1, south: null, north: null },
     };
-    let service: CharlestonService | undefined;
+    let service: CharlestonEngine | undefined;
     try {
       service = restore(textOf('courtesy', context));
     } catch (error) {

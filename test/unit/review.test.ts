@@ -63,7 +63,7 @@ function play(seed: number, random: boolean, declaration = false): Played {
     },
   });
   void lastRedeal;
-  return { initial, events, received, commits, final: outcome.service.getSnapshot() };
+  return { initial, events, received, commits, final: outcome.engine.getSnapshot() };
 }
 
 describe('the review of a hand, replayed on the engine', () => {

@@ -16,7 +16,7 @@ import { persist, restore, RestoreError } from '../../src/persist.js';
 import { runScript } from '../../src/script/run.js';
 import { parseScriptText } from '../../src/script/script.js';
 import { SEATS, type Seat } from '../../src/seats.js';
-import { createCharleston, type CharlestonOptions, type CharlestonService } from '../../src/service.js';
+import { createCharleston, type CharlestonOptions, type CharlestonEngine } from '../../src/engine.js';
 import { REFUSAL_CODES, type Phase } from '../../src/types.js';
 import { HandTracker, accountingProblems } from './support/checks.js';
 import { expectedRefusal } from './support/oracle.js';
@@ -25,7 +25,7 @@ const CORPUS = join(import.meta.dirname, 'corpus');
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(CORPUS, file), 'utf8')) as T;
 
 /** A table driven with legal events (stop at the checkpoint when `stop`) until it reaches `phase`. */
-function tableIn(phase: Phase, stop = true): CharlestonService {
+function tableIn(phase: Phase, stop = true): CharlestonEngine {
   const service = createCharleston({ seed: 2026 });
   for (let guard = 0; guard < 200 && service.phase !== phase; guard += 1) {
     for (const seat of SEATS) {
@@ -42,13 +42,13 @@ function tableIn(phase: Phase, stop = true): CharlestonService {
 }
 
 /** Sends a bad value: no exception, a refusal with a contract code and a message, nothing changed. */
-function expectRefused(service: CharlestonService, value: unknown, code?: string): string {
+function expectRefused(service: CharlestonEngine, value: unknown, code?: string): string {
   const before = persist(service);
   let result;
   expect(() => {
     result = service.send(value);
   }, 'send() must not throw').not.toThrow();
-  const sent = result as unknown as ReturnType<CharlestonService['send']>;
+  const sent = result as unknown as ReturnType<CharlestonEngine['send']>;
   expect(sent.ok, 'the value was accepted').toBe(false);
   if (sent.ok) return '';
   expect(REFUSAL_CODES).toContain(sent.refusal.code);
@@ -394,7 +394,7 @@ describe('bad persisted tables: a RestoreError that names the problem, nothing h
           if (replacement === '__delete__') delete (target as Record<string, unknown>)[last];
           else (target as Record<string, unknown>)[last] = replacement;
         }
-        let service: CharlestonService;
+        let service: CharlestonEngine;
         try {
           service = restore(JSON.stringify(value));
         } catch (error) {

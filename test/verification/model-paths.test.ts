@@ -22,7 +22,7 @@ import { persist } from '../../src/persist.js';
 import { SEATS } from '../../src/seats.js';
 import { statePaths, type StateValue } from '../../src/phase.js';
 import { decide } from '../../src/rules/decide.js';
-import { createCharleston, phaseOfSnapshot, type CharlestonOptions, type CharlestonSnapshot } from '../../src/service.js';
+import { createCharleston, phaseOfSnapshot, type CharlestonOptions, type CharlestonSnapshot } from '../../src/engine.js';
 import type { MachineEvent } from '../../src/types.js';
 import { HandTracker, accountingProblems, viewProblems } from './support/checks.js';
 import { REFUSED_VALUE, candidates, illegalCandidates, modelEvents, modelInputs, phaseOf, serializeState } from './support/model.js';

@@ -3,7 +3,7 @@
  * whatever a test sets on top. One place, so that a new field of the flow's context is added once.
  */
 import { initialFlowContext, type FlowContext } from '../../../src/client/flow.logic.js';
-import { legalActions, viewFor, type CharlestonService, type Seat } from '../../../src/index.js';
+import { legalActions, viewFor, type CharlestonEngine, type Seat } from '../../../src/index.js';
 
 /** A context over `view` and `legal`, nothing chosen, nothing pending or in flight, with `extra` on top. */
 export function flowContext(view: FlowContext['view'], legal: FlowContext['legal'], extra: Partial<FlowContext> = {}): FlowContext {
@@ -11,7 +11,7 @@ export function flowContext(view: FlowContext['view'], legal: FlowContext['legal
 }
 
 /** A context for `seat` at the table's current state (its view and legal actions from the engine). */
-export function flowContextAt(table: CharlestonService, seat: Seat, extra: Partial<FlowContext> = {}): FlowContext {
+export function flowContextAt(table: CharlestonEngine, seat: Seat, extra: Partial<FlowContext> = {}): FlowContext {
   const snapshot = table.getSnapshot();
   return flowContext(viewFor(snapshot, seat), legalActions(snapshot, seat), extra);
 }

@@ -4,7 +4,7 @@
  * Each check returns a list of problems (empty when the table is sound), so a failure can say what and where.
  */
 import { SEATS, type Seat } from '../../../src/seats.js';
-import { phaseOfSnapshot, type CharlestonSnapshot } from '../../../src/service.js';
+import { phaseOfSnapshot, type CharlestonSnapshot } from '../../../src/engine.js';
 import { TILE_FACES, type TileId } from '../../../src/tiles.js';
 import type { CharlestonContext, Phase } from '../../../src/types.js';
 import { viewFor } from '../../../src/views.js';

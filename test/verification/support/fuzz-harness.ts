@@ -17,7 +17,7 @@ import { legalActions, legalEvents } from '../../../src/legal.js';
 import { persist, restore } from '../../../src/persist.js';
 import { mulberry32 } from '../../../src/prng.js';
 import { SEATS, type Seat } from '../../../src/seats.js';
-import { createCharleston, type CharlestonService, type SendResult } from '../../../src/service.js';
+import { createCharleston, type CharlestonEngine, type SendResult } from '../../../src/engine.js';
 import { TILE_CODES, TILE_FACES, type Tile } from '../../../src/tiles.js';
 import { REFUSAL_CODES, type CharlestonContext, type Phase, type WinningHandValidator } from '../../../src/types.js';
 import { viewFor } from '../../../src/views.js';
@@ -242,7 +242,7 @@ const show = (value: unknown): string => {
 export function runFuzz(table: FuzzTable, ops: readonly FuzzOp[], stats: FuzzStats = newStats()): FuzzStats {
   let tableNumber = 0;
   let current = tableOptions(table, table.seed);
-  let service: CharlestonService = createCharleston(current.options);
+  let service: CharlestonEngine = createCharleston(current.options);
   const strategies = table.strategies.map((name) => STRATEGIES[name] as Strategy);
   const next = mulberry32(table.botSeed);
   const random = (): number => next() / 0x1_0000_0000;

@@ -5,7 +5,7 @@
 import { dealFromSeed } from '../../../src/deal.js';
 import { decide } from '../../../src/rules/decide.js';
 import { SEATS, type Seat } from '../../../src/seats.js';
-import { phaseOfSnapshot, type CharlestonOptions, type CharlestonSnapshot } from '../../../src/service.js';
+import { phaseOfSnapshot, type CharlestonOptions, type CharlestonSnapshot } from '../../../src/engine.js';
 import { TILE_FACES, type Tile } from '../../../src/tiles.js';
 import type { CharlestonContext, MachineEvent, Phase } from '../../../src/types.js';
 import { countOf } from './checks.js';

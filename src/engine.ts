@@ -1,7 +1,7 @@
 /**
- * The service clients embed: `createCharleston({ seed | deal, rules?, isWinningHand?, inspect? })`.
+ * The engine clients embed (one table's statechart behind a safe `send`): `createCharleston({ seed | deal, rules?, isWinningHand?, inspect? })`.
  * `send()` decides every value with the same checks as the machine's guards and returns either the new phase
- * or the refusal; a refused event changes nothing and is emitted as `rejected` (by the service, and by the
+ * or the refusal; a refused event changes nothing and is emitted as `rejected` (by the engine, and by the
  * actor while it runs). Browser-safe: no Node-only imports.
  */
 import { createActor, transition, type ActorOptions } from 'xstate';
@@ -45,8 +45,11 @@ export interface RejectedNotice {
   event: unknown;
 }
 
-/** A running Charleston table. */
-export interface CharlestonService {
+/**
+ * The engine: one running Charleston table's statechart behind a safe `send` (what `createCharleston` returns).
+ * Not the table service (`charleston serve`), which runs one engine per table in memory.
+ */
+export interface CharlestonEngine {
   /**
    * Sends any value as an event; returns the new phase, or the refusal (nothing changed). Whatever the value, a
    * bad event is a refusal, never an exception. Safe to call from inside any listener: the event is applied after
@@ -124,7 +127,7 @@ type CharlestonActor = ReturnType<typeof createActor<typeof charlestonMachine>>;
 
 /** The key under which a table's actor holds its table (see {@link sendThroughTable}). */
 const TABLE_OF_ACTOR: unique symbol = Symbol('charleston.tableOfActor');
-type TableActor = CharlestonActor & { [TABLE_OF_ACTOR]?: CharlestonService };
+type TableActor = CharlestonActor & { [TABLE_OF_ACTOR]?: CharlestonEngine };
 
 /** The `send` of every table's actor: the event goes through its table's checks, like `table.send(event)`. */
 function sendThroughTable(this: TableActor, event: unknown): void {
@@ -149,9 +152,9 @@ function callListener<T>(listener: (value: T) => void, value: T): void {
 }
 
 /**
- * The service API over a started actor. A class, so that a table holds a few fields and shares its methods:
- * ten thousand live tables do not carry ten thousand copies of eight closures. Call the methods on the service
- * (`service.send(event)`); to hand one out as a callback, bind it (`service.getSnapshot.bind(service)`).
+ * The engine API over a started actor. A class, so that an engine holds a few fields and shares its methods:
+ * ten thousand live tables do not carry ten thousand copies of eight closures. Call the methods on the engine
+ * (`engine.send(event)`); to hand one out as a callback, bind it (`engine.getSnapshot.bind(engine)`).
  *
  * Re-entrancy. Table listeners (`subscribe`, `on('rejected')`) run after the actor has finished an event, from a
  * queue: an event they send is applied at once (the actor is idle) and its own notices join the queue behind
@@ -159,7 +162,7 @@ function callListener<T>(listener: (value: T) => void, value: T): void {
  * from there is decided against the state it will meet (the actor's state after everything queued before it,
  * computed with XState's pure `transition`), queued in the actor's mailbox, and applied right after.
  */
-class Table implements CharlestonService {
+class Engine implements CharlestonEngine {
   readonly actor: CharlestonActor;
   readonly #decideOptions: DecideOptions;
   readonly locale: Locale;
@@ -374,23 +377,29 @@ class Table implements CharlestonService {
   }
 }
 
-/** Wraps a started actor in the service API. */
-export function serviceFor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale = 'en'): CharlestonService {
-  return new Table(actor, decideOptions, locale);
+/** Wraps a started actor in the engine API. */
+export function engineFor(actor: CharlestonActor, decideOptions: DecideOptions, locale: Locale = 'en'): CharlestonEngine {
+  return new Engine(actor, decideOptions, locale);
 }
 
 /**
  * Creates and starts a Charleston table. Throws {@link InputError} (naming seat and tile) for a deal that is
  * not a sub-multiset of the set, a bad seed or unknown rule options; a wrong count is a misdeal, not an error.
  */
-export function createCharleston(options: CharlestonOptions = {}): CharlestonService {
+export function createCharleston(options: CharlestonOptions = {}): CharlestonEngine {
   const setup = resolveInput(options);
   const decideOptions = checkFunctionOptions(options);
   const input = { [RESOLVED]: setup } as CharlestonSetup;
   const machine = createCharlestonMachine(decideOptions);
   const actor = createActor(machine, options.inspect ? { input, inspect: options.inspect } : { input });
   actor.start();
-  return serviceFor(actor, decideOptions, localeOrWarn(options.locale));
+  return engineFor(actor, decideOptions, localeOrWarn(options.locale));
 }
+
+/**
+ * The engine's former name, kept for one release.
+ * @deprecated Use {@link CharlestonEngine}: "service" now means only the table service (`charleston serve`).
+ */
+export type CharlestonService = CharlestonEngine;
 
 export type { RejectedEmitted };
