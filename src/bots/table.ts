@@ -7,6 +7,7 @@ import { mulberry32, randomWords, type Seed } from '../prng.js';
 import { SEATS, type BySeat, type Seat } from '../seats.js';
 import { createCharleston, type CharlestonEngine, type SendResult } from '../engine.js';
 import type { CharlestonEvent, Phase } from '../types.js';
+import { OUTCOME_PHASES } from '../rules/play-order.js';
 import { viewFor } from '../views.js';
 import { randomStrategy } from './random.js';
 import type { Strategy } from './strategy.js';
@@ -56,7 +57,7 @@ export interface PlayOutcome {
   eventCount: number;
 }
 
-const ENDED: readonly Phase[] = ['complete', 'eastMahjong'];
+const ENDED: readonly Phase[] = OUTCOME_PHASES;
 
 /** The next move of a bot table: a seat's event, or the table's redeal after a misdeal. */
 export interface BotMove {

@@ -21,6 +21,7 @@ import {
   type FlowContext,
   type FlowEvent,
 } from './flow.logic.js';
+import { OUTCOME_PHASES } from '../entries/rules.js';
 import { ct } from './i18n/catalog.js';
 import { misdealText } from './misdeal.js';
 import { teacherHint } from './teacher-reason.js';
@@ -140,7 +141,7 @@ export interface TableProps {
 }
 
 /** Phases after which the table deals the next hand (`POST /next`); a misdeal is redealt instead. */
-export const ENDED_PHASES: readonly string[] = ['complete', 'eastMahjong'];
+export const ENDED_PHASES: readonly string[] = OUTCOME_PHASES;
 
 /** The table's notice while it concerns the hand on the table (a notice of an earlier hand is not shown again). */
 function currentNotice(table: FlowContext['table']): NoticeInfo | null {

@@ -4,7 +4,7 @@
  * stands for, a refusal in the page's language. Plain data in, plain data out.
  */
 import { PASS_RULES, isSeat, refusalMessage, t, type Direction, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
-import { PACKET_SIZE } from '../entries/rules.js';
+import { PACKET_SIZE, PLAY_ORDER } from '../entries/rules.js';
 import { ct } from './i18n/catalog.js';
 import type { TableInfo } from './table-info.js';
 import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
@@ -30,18 +30,8 @@ export const CONFIRMED_ACTIONS: readonly ActionName[] = ['pass', 'give', 'misdea
 /** The phase in which the other seats look at East's declared hand and accept or dispute it (R10, R12). */
 export const REVIEW_PHASE = 'declarationReview';
 
-/** The phases of a hand in the order they are played, when nothing ends it early (the ROLLOR strip marks them). */
-export const PHASE_ORDER: readonly string[] = [
-  'firstCharleston.right',
-  'firstCharleston.across',
-  'firstCharleston.left',
-  'stopCheckpoint',
-  'secondCharleston.left',
-  'secondCharleston.across',
-  'secondCharleston.right',
-  'courtesy',
-  'complete',
-];
+/** The phases of a hand in the order they are played, when nothing ends it early (the engine's list; the ROLLOR strip marks them). */
+export const PHASE_ORDER: readonly string[] = PLAY_ORDER;
 
 /**
  * The direction of the pass that resolved when a view moved from phase `before` to `after`, or null when none did.

@@ -3,7 +3,7 @@
  * "πέντε κρακ") for screen readers and confirm texts, the same name capitalized as a tile's own accessible name,
  * and a tile in short text. What a face shows is not here: it is the engraving, the same in every language.
  */
-import type { Locale, Tile } from '../index.js';
+import { JOKER, type Locale, type Tile } from '../index.js';
 import { engravingOf } from './engraving.js';
 import { ct, type ClientKey } from './i18n/catalog.js';
 
@@ -48,7 +48,7 @@ export function tileFace(locale: Locale, tile: Tile): { main: string; sub: strin
     const suit = match[2] as 'B' | 'C' | 'D';
     return { main: match[1] as string, sub: ct(locale, `tile.short.${suit}` as ClientKey), kind: suit };
   }
-  const kind = tile === 'F' ? 'flower' : tile === 'J' ? 'joker' : tile.endsWith('D') ? 'dragon' : 'wind';
+  const kind = tile === 'F' ? 'flower' : tile === JOKER ? 'joker' : tile.endsWith('D') ? 'dragon' : 'wind';
   const glyph = engravingOf(tile);
   if (kind === 'wind') return { main: glyph, sub: ct(locale, 'tile.windShort'), kind };
   const mark = kind === 'dragon' ? ct(locale, 'tile.mark.dragon') : ct(locale, `tile.mark.${tile as 'F' | 'J'}`);

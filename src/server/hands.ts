@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { SEATS, type Seat } from '../index.js';
+import { OUTCOME_PHASES } from '../entries/rules.js';
 
 /** Phases after which `POST /api/tables/:id/next` deals the next hand (a misdeal is redealt by the engine). */
-export const HAND_ENDED: ReadonlySet<string> = new Set(['complete', 'eastMahjong']);
+export const HAND_ENDED: ReadonlySet<string> = new Set(OUTCOME_PHASES);
 
 /**
  * The seat a person sits at after `rotation` next deals, given the seat they had at the table's first hand:

@@ -6,7 +6,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import ts from 'typescript';
 import { specifiersOf } from '../support/import-graph.js';
+import { PHASES } from '../../src/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -25,7 +27,47 @@ const relativeImports = (file: string): string[] => importsOf(file, readFileSync
 const PUBLIC = /^src\/(index|i18n\/locales|entries\/(bots|scripts|persist|i18n|rules|review))\.js$/;
 const strays = (file: string, text: string): string[] => importsOf(file, text).filter((target) => !target.startsWith('src/client/') && !PUBLIC.test(target));
 
+/**
+ * Rule constants a client file writes itself instead of taking them from the engine: a list of two or more phase
+ * names (the order of play), the joker's code as a literal in an expression, or a constant named for a rule
+ * (packet size, joker, phase order) bound to a literal. Catalogs (`i18n/`) are words, not rules, and are left out.
+ */
+function ruleConstants(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const phases = new Set<string>(PHASES);
+  const isLiteral = (node: ts.Node): boolean => ts.isNumericLiteral(node) || ts.isStringLiteralLike(node) || ts.isArrayLiteralExpression(node);
+  const visit = (node: ts.Node): void => {
+    if (ts.isTypeNode(node)) return;
+    if (ts.isArrayLiteralExpression(node)) {
+      const names = node.elements.filter((element) => ts.isStringLiteralLike(element) && phases.has(element.text));
+      if (names.length >= 2) found.push(`phase list [${names.map((name) => (name as ts.StringLiteral).text).join(', ')}]`);
+    }
+    if (ts.isStringLiteralLike(node) && node.text === 'J' && !ts.isImportDeclaration(node.parent) && !ts.isLiteralTypeNode(node.parent)) found.push("the joker's code 'J'");
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /PACKET|JOKER|PHASE_ORDER|PLAY_ORDER/i.test(node.name.text) && node.initializer !== undefined && isLiteral(node.initializer)) found.push(`${node.name.text} = ${node.initializer.getText(source).slice(0, 40)}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('the client wing', () => {
+  it('holds no rule constant of its own (packet size, joker, phase order): it takes them from the engine', () => {
+    const files = filesUnder(join(ROOT, 'src', 'client')).filter((file) => !relative(ROOT, file).startsWith('src/client/i18n/'));
+    expect(files.length).toBeGreaterThan(20);
+    const found = files.flatMap((file) => ruleConstants(file, readFileSync(file, 'utf8')).map((what) => `${relative(ROOT, file)}: ${what}`));
+    expect(found).toEqual([]);
+  });
+
+  it('would catch a rule constant written in the client (counter-test)', () => {
+    const file = join(ROOT, 'src', 'client', 'Example.ts');
+    expect(ruleConstants(file, "export const ORDER = ['firstCharleston.right', 'firstCharleston.across', 'firstCharleston.left'];")).toHaveLength(1);
+    expect(ruleConstants(file, 'const PACKET_SIZE = 3;')).toHaveLength(1);
+    expect(ruleConstants(file, "const isJoker = (tile: string) => tile === 'J';")).toHaveLength(1);
+    expect(ruleConstants(file, "const JOKER_CODE = 'J';")).toHaveLength(2);
+    expect(ruleConstants(file, "import { PACKET_SIZE, PLAY_ORDER } from '../entries/rules.js';\nconst order = PLAY_ORDER;\nconst hint = (tile: 'J' | 'F') => tile;")).toEqual([]);
+  });
+
   it('imports the engine only through its public entries', () => {
     const outside = filesUnder(join(ROOT, 'src', 'client')).flatMap((file) =>
       relativeImports(file)

@@ -3,12 +3,12 @@
  * (face down). Faces are the project's own SVG ({@link TileArt}); the spoken name is the `aria-label`.
  */
 import type { KeyboardEvent } from 'react';
-import type { Locale, Tile } from '../../index.js';
+import { JOKER, type Locale, type Tile } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import { tileLabel } from '../tiles.js';
 import { TileArt } from './TileArt.js';
 
-const kindOf = (tile: Tile): string => (/^[1-9][BCD]$/.test(tile) ? tile.slice(1) : tile === 'F' ? 'flower' : tile === 'J' ? 'joker' : tile.endsWith('D') ? 'dragon' : 'wind');
+const kindOf = (tile: Tile): string => (/^[1-9][BCD]$/.test(tile) ? tile.slice(1) : tile === 'F' ? 'flower' : tile === JOKER ? 'joker' : tile.endsWith('D') ? 'dragon' : 'wind');
 
 /** Props of a tile face. */
 export interface TileFaceProps {
