@@ -107,45 +107,48 @@ export class EventCommit {
   async commit(id: string, sender: Sender, event: unknown, key: string | undefined): Promise<SendReply | null> {
     const fast = await this.#commitFast(id, sender, event, key);
     if (fast !== null) return fast;
-    let changed: CachedTable | null = null;
-    /** True once the accepted event was written in the transaction: from then on a failure leaves the outcome unknown. */
-    let written = false;
-    /** True when the table was read again from its row (this node's copy was gone or behind). */
-    let reloaded = false;
-    let reply: SendReply | null;
+    // The one flag that must outlive a throw: once the accepted event is written in the transaction, a failure leaves
+    // its fate unknown to this node. Everything else the locked step decides comes back in its result.
+    const progress = { written: false };
+    let locked: LockedResult | null;
     try {
       const cached = this.#parts.cache.peek(id);
-      const locked = await this.#parts.store.locked(id, cached !== null && isRunning(cached.engine) ? cached.version : -1, async (tx): Promise<{ reply: SendReply | null }> => {
+      locked = await this.#parts.store.locked(id, cached !== null && isRunning(cached.engine) ? cached.version : -1, async (tx): Promise<LockedResult> => {
         const row = tx.row;
         if (sender.kind !== 'token' && row.version !== sender.expectedVersion) {
           if (sender.kind === 'clock') this.#parts.cache.drop(id); // the clock looks again at the table as stored
-          return { reply: null }; // another node moved first
+          return SKIPPED; // another node moved first
         }
-        if (sender.kind === 'clock' && !((row.deadlines[sender.seat] ?? Infinity) <= this.#parts.now())) return { reply: null }; // not (or no longer) due
+        if (sender.kind === 'clock' && !((row.deadlines[sender.seat] ?? Infinity) <= this.#parts.now())) return SKIPPED; // not (or no longer) due
         const idempotent = sender.kind === 'token' && key !== undefined;
         // This node's copy is read again when it is gone (dropped after a failure, say) or behind: also before a
         // retry's stored result is returned, so that its views and bots go on below as after any change.
-        let table = this.#parts.cache.peek(id);
-        if (table === null || table.version !== row.version || row.snapshot !== null || !isRunning(table.engine)) {
-          if (table !== null) this.#parts.cache.drop(id);
+        const copy = this.#parts.cache.peek(id);
+        /** True when the table is read again from its row (this node's copy was gone or behind). */
+        const reloaded = copy === null || copy.version !== row.version || row.snapshot !== null || !isRunning(copy.engine);
+        let table: CachedTable;
+        if (reloaded) {
+          if (copy !== null) this.#parts.cache.drop(id);
           table = cachedFromRow({ ...row, snapshot: await tx.snapshot() });
           this.#parts.cache.put(table);
-          reloaded = true;
+        } else {
+          table = copy;
         }
         if (idempotent) {
           const prior = await tx.prior(sender.tokenHash, key);
-          if (prior !== null) return { reply: prior as SendReply };
+          if (prior !== null) return { reply: prior as SendReply, changed: null, reloaded };
         }
         // The row is the truth for what changes without an engine event (who plays, names, clock, notice).
         table = { ...table, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice, joined: row.joined, clockStarted: row.clockStarted };
         const players = row.players;
         let result: SendReply;
+        let changed: CachedTable | null = null;
         const own = sender.kind === 'token' ? seatOfRole(sender.role, row.hand) : null;
         const stranger = foreignSeat(own, event);
         if (stranger !== null && own !== null) {
           result = { ok: false, version: row.version, refusal: boundRefusal(serviceRefusal('NOT_YOUR_SEAT', table.locale, { own, named: stranger })) };
         } else if (sender.kind === 'bot' && sender.seat !== 'table' && players[sender.seat] === 'human') {
-          return { reply: null }; // the seat went back to a person meanwhile
+          return SKIPPED; // the seat went back to a person meanwhile
         } else {
           const before = phaseOfSnapshot(table.engine.getSnapshot());
           const sent = this.#decide(id, table.engine, event);
@@ -158,7 +161,7 @@ export class EventCommit {
               timing.deadlines = nextDeadlines({ clock: runningClock(row), previous: row.deadlines, phaseBefore: before, phaseAfter: sent.phase, waiting: waitingFor(sent.phase, after.context), players, actor: seat, now: this.#parts.now() });
             }
             if (sender.kind === 'clock') timing.notice = { code: 'CLOCK_RAN_OUT', seat: sender.seat, hand: row.hand, version };
-            written = true;
+            progress.written = true;
             await tx.commit({ tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine), ...timing });
             changed = { ...table, snapshot: after, version, players, ...timing };
             result = { ok: true, version, phase: sent.phase };
@@ -168,17 +171,17 @@ export class EventCommit {
         }
         if (idempotent) await tx.remember(sender.tokenHash, key, result);
         if (changed === null) this.#parts.cache.put(table);
-        return { reply: result };
+        return { reply: result, changed, reloaded };
       });
-      if (locked === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
-      reply = locked.reply;
     } catch (error) {
       this.#parts.cache.drop(id); // the engine in memory may be ahead of what was committed
       // Once the event was written, a failure (above all a connection lost while the database committed) leaves
       // its fate unknown to this node: the reply must not promise that nothing changed.
-      if (written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', UNCONFIRMED);
+      if (progress.written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', UNCONFIRMED);
       throw error;
     }
+    if (locked === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+    const { reply, changed, reloaded } = locked;
     if (changed !== null) {
       this.#parts.cache.put(changed);
       this.#parts.hub.publish(changed);
@@ -194,6 +197,19 @@ export class EventCommit {
   }
 
 }
+
+/**
+ * What the locked step of a commit decided: the reply (null when a bot's or a clock's turn was taken), the table
+ * after an accepted event (null otherwise), and whether the table was read again from its row.
+ */
+interface LockedResult {
+  readonly reply: SendReply | null;
+  readonly changed: CachedTable | null;
+  readonly reloaded: boolean;
+}
+
+/** A bot's or a clock's turn that was taken meanwhile: nothing to reply, nothing changed. */
+const SKIPPED: LockedResult = { reply: null, changed: null, reloaded: false };
 
 /** The seat an event names when it is not `own`, a seat token's seat now (null when it is, names none, or no seat token sends). */
 function foreignSeat(own: Seat | null, event: unknown): string | null {
