@@ -70,6 +70,8 @@ describe('solo practice resumes', () => {
     await reloaded(page);
     expect(await tableOf(page)).toEqual(before);
 
+    // New hand sits in the ⋯ menu, out of the way of a mistaken tap.
+    await page.click('[data-action="menu"]');
     await page.click('[data-action="new-hand"]');
     await page.locator('[data-phase="firstCharleston.right"]').waitFor();
     await eastsTurn(page);

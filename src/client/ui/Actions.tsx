@@ -80,14 +80,16 @@ export interface TableMenuProps {
   send: (event: FlowEvent) => void;
   /** The sound toggle (`data-action="sound"`): on or off, and how to switch it. */
   sound: { on: boolean; set: (on: boolean) => void };
+  /** Solo practice: deals another hand at once (`data-action="new-hand"`); absent: not offered. */
+  newHand?: () => void;
 }
 
 /**
- * The menu behind a button (`data-action="menu"`): the sound toggle for "your turn", and the rare table-level
- * actions (the misdeal, while it may be declared), each with its consequence stated. When the menu closes (Escape,
+ * The menu behind a button (`data-action="menu"`): the sound toggle for "your turn", in solo practice a new hand,
+ * and the rare table-level actions (the misdeal, while it may be declared), each with its consequence stated. When the menu closes (Escape,
  * Close, or its action chosen) and focus would fall to the page's body, it goes back to the menu button.
  */
-export function TableMenu({ locale, menu, send, sound }: TableMenuProps) {
+export function TableMenu({ locale, menu, send, sound, newHand }: TableMenuProps) {
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -121,6 +123,24 @@ export function TableMenu({ locale, menu, send, sound }: TableMenuProps) {
               {ct(locale, 'sound.toggle')}
             </button>
           </div>
+          {newHand !== undefined && (
+            <>
+              <p className="menu-note">{ct(locale, 'solo.newHandNote')}</p>
+              <div className="row">
+                <button
+                  type="button"
+                  className="action"
+                  data-action="new-hand"
+                  onClick={() => {
+                    setOpen(false);
+                    newHand();
+                  }}
+                >
+                  {ct(locale, 'solo.newHand')}
+                </button>
+              </div>
+            </>
+          )}
           {menu !== null && (
             <>
               <p className="menu-heading">{ct(locale, 'menu.heading')}</p>

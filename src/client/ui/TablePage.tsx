@@ -109,7 +109,8 @@ export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: Ta
         </h1>
         <div className="tools">
           <LanguagePicker locale={locale} onChange={onLocale} compact />
-          {seat !== null && <TableMenu locale={locale} menu={seat.menu} send={send} sound={{ on: sound, set: setSound }} />}
+          {/* The menu while the hand is played (the end of a hand offers the next one instead). */}
+          {seat !== null && !ended && <TableMenu locale={locale} menu={seat.menu} send={send} sound={{ on: sound, set: setSound }} {...(onNewHand === undefined ? {} : { newHand: onNewHand })} />}
         </div>
       </header>
       <p className="status" role="status">
@@ -228,14 +229,6 @@ export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: Ta
         </main>
       )}
       {heading !== undefined && <p className="heading">{heading}</p>}
-      {onNewHand !== undefined && (
-        <p className="new-hand">
-          <span className="muted">{ct(locale, 'solo.newHandNote')} </span>
-          <button type="button" className="action quiet" data-action="new-hand" onClick={onNewHand}>
-            {ct(locale, 'solo.newHand')}
-          </button>
-        </p>
-      )}
       {seat !== null && api?.setName !== undefined && <NameForm locale={locale} current={info?.names[seat.view.seat] ?? null} save={api.setName} />}
     </div>
   );
