@@ -120,6 +120,9 @@ export function TableMenu({ locale, menu, send, sound, newHand }: TableMenuProps
         <div className="menu-panel" id="table-menu" ref={panel} role="group" aria-label={ct(locale, 'menu.heading')}>
           <div className="row">
             <button type="button" className="action quiet sound" data-action="sound" aria-pressed={sound.on} onClick={() => sound.set(!sound.on)}>
+              <span className="switch" aria-hidden="true">
+                {sound.on ? '✓' : '○'}
+              </span>
               {ct(locale, 'sound.toggle')}
             </button>
           </div>
