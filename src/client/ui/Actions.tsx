@@ -128,7 +128,7 @@ export function TableMenu({ locale, menu, send, sound, newHand }: TableMenuProps
           </div>
           {newHand !== undefined && (
             <>
-              <p className="menu-note">{ct(locale, 'solo.newHandNote')}</p>
+              <p className="menu-keep">{ct(locale, 'solo.newHandNote')}</p>
               <div className="row">
                 <button
                   type="button"
