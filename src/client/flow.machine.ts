@@ -90,12 +90,12 @@ export const flowMachine = setup({
     chooseBlind: assign(({ context, event }) => {
       if (event.type !== 'blind.choose' || !context.legal?.pass?.blind.includes(event.count)) return {};
       const need = PACKET_SIZE - event.count;
-      return { blind: event.count, chosen: context.chosen.slice(Math.max(0, context.chosen.length - need)) };
+      return { blind: event.count, chosen: context.chosen.slice(Math.max(0, context.chosen.length - need)), alert: null };
     }),
     holdPending: assign(({ context, event }) =>
       event.type === 'act' ? { pending: eventFor(context, event.action, event.count), pendingFor: pendingOrigin(context, event.action, event.count), alert: null } : {},
     ),
-    clearPending: assign({ pending: null, pendingFor: null }),
+    clearPending: assign({ pending: null, pendingFor: null, alert: null }),
     sendPending: sendTo('transport', ({ context }): TransportCommand => ({ type: 'send', id: context.nextId, event: context.pending as ClientEvent })),
     sendDirect: sendTo('transport', ({ context, event }): TransportCommand => ({
       type: 'send',
@@ -108,7 +108,8 @@ export const flowMachine = setup({
       if (event.ok) return { sending: null, pending: null, pendingFor: null, chosen: [], showHint: false };
       return { sending: null, pending: null, pendingFor: null, alert: refusalText(context.locale, event.refusal) };
     }),
-    toggleHint: assign(({ context }) => ({ showHint: !context.showHint })),
+    // A refusal's moment has passed once the person taps again or opens the hint: every tap clears the alert.
+    toggleHint: assign(({ context }) => ({ showHint: !context.showHint, alert: null })),
     setLocale: assign(({ event }) => (event.type === 'locale.set' ? { locale: event.locale } : {})),
     recordFailure: assign(({ event }) => (event.type === 'transport.failed' ? { failure: event.message } : {})),
   },

@@ -5,6 +5,9 @@
  * sees who the table waits for. The page keeps the hand's first table and its accepted events, so the end of a hand
  * shows the same review as a table of the service (the engine replays them: `charleston-engine/review`), and
  * "next hand" deals a new hand in the page (the person stays East).
+ * With a {@link SoloStore} the device keeps the hand (the device is the host: the engine's `persist` after every
+ * accepted event and every deal) and the next start continues it exactly; a saved value that cannot be read or
+ * restored gives a fresh deal.
  * East's declaration is shown to the bots for review (`rules.declarationReview`); the bots accept it.
  */
 import { fromCallback } from 'xstate';
@@ -20,6 +23,8 @@ import {
 import { teacherStrategy } from '../entries/bots.js';
 import type { FlowInput } from './flow.machine.js';
 import { reviewHand } from '../entries/review.js';
+import { restore } from '../entries/persist.js';
+import { decodeSolo, encodeSolo, type SoloStore } from './solo-store.js';
 import type { TableApi } from './table-api.js';
 import type { TableInfo } from './table-info.js';
 import type { TransportCommand, TransportReport } from './transport.js';
@@ -36,6 +41,8 @@ export interface SoloOptions {
   onTable?: (table: CharlestonEngine) => void;
   /** The page's side of the table (its log, the next hand), shared with the page's {@link TableApi}. */
   host?: SoloHost;
+  /** The device's storage: the hand is saved there and continued from it (absent: nothing is kept). */
+  store?: SoloStore | null;
 }
 
 /** What solo practice keeps beside the table: the current table's first state and events, and the next hand. */
@@ -91,18 +98,43 @@ export function soloTransport(options: SoloOptions = {}) {
   return fromCallback<TransportCommand, FlowInput, TransportReport>(({ sendBack, receive }) => {
     const person = options.seat ?? 'east';
     const host = options.host ?? createSoloHost();
-    // Without a seed the engine draws an unpredictable one from the platform's cryptographic source; a chosen seed
-    // gives the next hands the seeds that follow it.
-    let table = createSoloTable(options.seed);
-    options.onTable?.(table);
+    const store = options.store ?? null;
+    const seed = options.seed ?? null;
+    let version = 0;
     /** A new table's first state, kept for the review of its hand. */
     const dealt = (): void => {
       host.earlier += host.events.length;
       host.initial = persist(table);
       host.events = [];
     };
-    dealt();
-    let version = host.earlier;
+    /** The hand saved on the device, continued; null when there is none, or it cannot be restored. */
+    const resume = (): CharlestonService | null => {
+      const saved = decodeSolo(store?.load() ?? null, seed);
+      if (saved === null) return null;
+      try {
+        const restored = restore(saved.table);
+        Object.assign(host, { initial: saved.initial, events: saved.events.map((event) => ({ ...event })), earlier: saved.earlier, before: saved.before });
+        version = saved.version;
+        return restored;
+      } catch {
+        return null;
+      }
+    };
+    const save = (): void => {
+      if (store === null || host.initial === null) return;
+      store.save(encodeSolo({ seed, table: persist(table), initial: host.initial, events: host.events, earlier: host.earlier, before: host.before, version }));
+    };
+    // Without a seed the engine draws an unpredictable one from the platform's cryptographic source; a chosen seed
+    // gives the next hands the seeds that follow it.
+    const resumed = resume();
+    let table = resumed ?? createSoloTable(options.seed);
+    if (resumed === null) {
+      store?.clear();
+      dealt();
+      version = host.earlier;
+      save();
+    }
+    options.onTable?.(table);
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
     /** The hand number in solo practice: every deal counts, a redeal too (as the engine's own `hand`). */
@@ -110,6 +142,7 @@ export function soloTransport(options: SoloOptions = {}) {
     const record = (event: object): void => {
       version += 1;
       host.events.push({ ...event });
+      save();
     };
 
     // The same shape as the service's view messages: the seat's view and its legal actions at that version (the
@@ -157,6 +190,7 @@ export function soloTransport(options: SoloOptions = {}) {
       options.onTable?.(table);
       dealt();
       version += 1;
+      save();
       report();
       schedule();
     };

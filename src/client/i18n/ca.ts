@@ -223,4 +223,13 @@ export const ca: ClientCatalog = {
   'end.nextSoloNote': "Un repartiment nou en aquesta pàgina; continues a l'Est.",
   'serviceRefusal.NOT_YOUR_SEAT': "Jugues com a {own}: no pots actuar per {named}.",
   'serviceRefusal.RATE_LIMITED': "Massa missatges: espera un moment i torna-ho a provar.",
+  'turn.pass': "● Et toca passar — Charleston",
+  'turn.vote': "● Et toca votar — Charleston",
+  'turn.offer': "● Et toca l'oferta de cortesia — Charleston",
+  'turn.give': "● Et toca donar les fitxes de cortesia — Charleston",
+  'turn.answer': "● Et toca respondre a la mà de l'Est — Charleston",
+  'turn.draw': "● Et toca agafar del mur — Charleston",
+  'turn.redeal': "● Et toca tornar a repartir — Charleston",
+  'sound.toggle': "So quan et toca",
+  'solo.newHandNote': "La teva mà es guarda en aquest dispositiu: si recarregues la pàgina, continua.",
 };

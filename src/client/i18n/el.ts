@@ -223,4 +223,13 @@ export const el: ClientCatalog = {
   'end.nextSoloNote': "Νέο μοίρασμα σε αυτή τη σελίδα· μένεις στην Ανατολή.",
   'serviceRefusal.NOT_YOUR_SEAT': "Παίζετε ως {own}: δεν μπορείτε να ενεργήσετε ως {named}.",
   'serviceRefusal.RATE_LIMITED': "Πάρα πολλά μηνύματα: περιμένετε λίγο και δοκιμάστε ξανά.",
+  'turn.pass': "● Σειρά σου να περάσεις — Charleston",
+  'turn.vote': "● Σειρά σου να ψηφίσεις — Charleston",
+  'turn.offer': "● Σειρά σου να προσφέρεις στο πέρασμα ευγενείας — Charleston",
+  'turn.give': "● Σειρά σου να δώσεις τα πλακίδια ευγενείας — Charleston",
+  'turn.answer': "● Σειρά σου να απαντήσεις στο χέρι της Ανατολής — Charleston",
+  'turn.draw': "● Σειρά σου να τραβήξεις από τον τοίχο — Charleston",
+  'turn.redeal': "● Σειρά σου να ξαναμοιράσεις — Charleston",
+  'sound.toggle': "Ήχος όταν είναι η σειρά σου",
+  'solo.newHandNote': "Το χέρι σου φυλάγεται σε αυτή τη συσκευή: αν ξαναφορτώσεις τη σελίδα, συνεχίζεται.",
 };

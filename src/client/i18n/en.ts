@@ -230,4 +230,13 @@ export const en = {
   // The service's own refusals (its codes beside the engine's), as the service words them in the table's language.
   'serviceRefusal.NOT_YOUR_SEAT': "You play {own}: you cannot act for {named}.",
   'serviceRefusal.RATE_LIMITED': "Too many messages: wait a moment and try again.",
+  'turn.pass': "● Your pass — Charleston",
+  'turn.vote': "● Your vote — Charleston",
+  'turn.offer': "● Your courtesy offer — Charleston",
+  'turn.give': "● Your courtesy tiles — Charleston",
+  'turn.answer': "● Your answer to East's hand — Charleston",
+  'turn.draw': "● Your draw — Charleston",
+  'turn.redeal': "● Your redeal — Charleston",
+  'sound.toggle': "Sound when it is your turn",
+  'solo.newHandNote': "Your hand is kept on this device: a reload continues it.",
 } as const;

@@ -223,4 +223,13 @@ export const sw: ClientCatalog = {
   'end.nextSoloNote': "Mgawo mpya kwenye ukurasa huu; unabaki Mashariki.",
   'serviceRefusal.NOT_YOUR_SEAT': "Unacheza kama {own}: huwezi kutenda kwa niaba ya {named}.",
   'serviceRefusal.RATE_LIMITED': "Ujumbe mwingi mno: subiri kidogo kisha ujaribu tena.",
+  'turn.pass': "● Zamu yako kupitisha — Charleston",
+  'turn.vote': "● Zamu yako kupiga kura — Charleston",
+  'turn.offer': "● Zamu yako kutoa ofa ya adabu — Charleston",
+  'turn.give': "● Zamu yako kutoa vigae vya adabu — Charleston",
+  'turn.answer': "● Zamu yako kujibu mkono wa Mashariki — Charleston",
+  'turn.draw': "● Zamu yako kuchukua ukutani — Charleston",
+  'turn.redeal': "● Zamu yako kugawa upya — Charleston",
+  'sound.toggle': "Sauti ikiwa ni zamu yako",
+  'solo.newHandNote': "Mkono wako unahifadhiwa kwenye kifaa hiki: ukipakia ukurasa upya, unaendelea.",
 };

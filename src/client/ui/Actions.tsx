@@ -78,14 +78,18 @@ export interface TableMenuProps {
   locale: Locale;
   menu: SeatProps['menu'];
   send: (event: FlowEvent) => void;
+  /** The sound toggle (`data-action="sound"`): on or off, and how to switch it. */
+  sound: { on: boolean; set: (on: boolean) => void };
+  /** Solo practice: deals another hand at once (`data-action="new-hand"`); absent: not offered. */
+  newHand?: () => void;
 }
 
 /**
- * The rare table-level actions behind a menu button (`data-action="menu"`), each with its consequence stated. When
- * the menu closes (Escape, Close, or its action chosen) and focus would fall to the page's body, it goes back to
- * the menu button.
+ * The menu behind a button (`data-action="menu"`): the sound toggle for "your turn", in solo practice a new hand,
+ * and the rare table-level actions (the misdeal, while it may be declared), each with its consequence stated. When the menu closes (Escape,
+ * Close, or its action chosen) and focus would fall to the page's body, it goes back to the menu button.
  */
-export function TableMenu({ locale, menu, send }: TableMenuProps) {
+export function TableMenu({ locale, menu, send, sound, newHand }: TableMenuProps) {
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -100,10 +104,9 @@ export function TableMenu({ locale, menu, send }: TableMenuProps) {
       if (event.key === 'Escape') setOpen(false);
     };
     window.addEventListener('keydown', onKey);
-    panel.current?.querySelector<HTMLButtonElement>('[data-action="misdeal"]')?.focus();
+    (panel.current?.querySelector<HTMLButtonElement>('[data-action="misdeal"]') ?? panel.current?.querySelector<HTMLButtonElement>('[data-action="sound"]'))?.focus();
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
-  if (menu === null) return null;
   return (
     <div className="menu">
       <button ref={button} type="button" className="menu-button" data-action="menu" aria-expanded={open} aria-controls="table-menu" aria-label={ct(locale, 'menu.open')} title={ct(locale, 'menu.open')} onClick={() => setOpen(!open)}>
@@ -115,16 +118,48 @@ export function TableMenu({ locale, menu, send }: TableMenuProps) {
       </button>
       {open && (
         <div className="menu-panel" id="table-menu" ref={panel} role="group" aria-label={ct(locale, 'menu.heading')}>
-          <p className="menu-heading">{ct(locale, 'menu.heading')}</p>
-          <p className="menu-note">{ct(locale, 'menu.misdealNote')}</p>
           <div className="row">
-            <Control
-              control={menu.misdeal}
-              send={(event) => {
-                setOpen(false);
-                send(event);
-              }}
-            />
+            <button type="button" className="action quiet sound" data-action="sound" aria-pressed={sound.on} onClick={() => sound.set(!sound.on)}>
+              <span className="switch" aria-hidden="true">
+                {sound.on ? '✓' : '○'}
+              </span>
+              {ct(locale, 'sound.toggle')}
+            </button>
+          </div>
+          {newHand !== undefined && (
+            <>
+              <p className="menu-keep">{ct(locale, 'solo.newHandNote')}</p>
+              <div className="row">
+                <button
+                  type="button"
+                  className="action"
+                  data-action="new-hand"
+                  onClick={() => {
+                    setOpen(false);
+                    newHand();
+                  }}
+                >
+                  {ct(locale, 'solo.newHand')}
+                </button>
+              </div>
+            </>
+          )}
+          {menu !== null && (
+            <>
+              <p className="menu-heading">{ct(locale, 'menu.heading')}</p>
+              <p className="menu-note">{ct(locale, 'menu.misdealNote')}</p>
+            </>
+          )}
+          <div className="row">
+            {menu !== null && (
+              <Control
+                control={menu.misdeal}
+                send={(event) => {
+                  setOpen(false);
+                  send(event);
+                }}
+              />
+            )}
             <button type="button" className="action quiet" onClick={() => setOpen(false)}>
               {ct(locale, 'menu.close')}
             </button>

@@ -13,6 +13,7 @@ import { liveTransport } from '../live-transport.js';
 import type { Route } from '../route.js';
 import { httpTableApi } from '../table-api.js';
 import { createSoloHost, soloTableApi, soloTransport, type SoloOptions } from '../solo-transport.js';
+import { localSoloStore } from '../solo-store.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { Lobby } from './Lobby.js';
 import { TablePage } from './TablePage.js';
@@ -40,7 +41,11 @@ function rememberLocale(locale: Locale): void {
 function SoloPage({ seed, locale, onLocale, options, inspect }: { seed: number | null; locale: Locale; onLocale: (l: Locale) => void; options: Omit<SoloOptions, 'seed'>; inspect: AppProps['inspect'] }) {
   const [host] = useState(createSoloHost);
   const [api] = useState(() => soloTableApi(host));
-  const [machine] = useState(() => flowMachine.provide({ actors: { transport: soloTransport(seed === null ? { ...options, host } : { ...options, seed, host }) } }));
+  const [machine] = useState(() => {
+    // The hand is kept on the device (unless the host page supplies a store of its own, or none).
+    const kept = { store: localSoloStore(), ...options, host };
+    return flowMachine.provide({ actors: { transport: soloTransport(seed === null ? kept : { ...kept, seed }) } });
+  });
   const actor = useActorRef(machine, inspect === undefined ? { input: { locale } } : { input: { locale }, inspect });
   const bots: Seat[] = SEATS.filter((seat) => seat !== (options.seat ?? 'east'));
   return (
@@ -49,6 +54,7 @@ function SoloPage({ seed, locale, onLocale, options, inspect }: { seed: number |
       heading={ct(locale, 'solo.heading')}
       bots={bots}
       api={api}
+      onNewHand={() => host.next?.()}
       onLocale={(next) => {
         actor.send({ type: 'locale.set', locale: next });
         onLocale(next);

@@ -1,40 +1,14 @@
 /**
  * The parts of a table page that belong to the table rather than to one seat's choice, shown to players and
- * watchers alike: the countdown of the seats being waited for, East's declared hand in review, and the person's own
- * name. Names and notices are text (React escapes them). The countdown ticks once a second from the server's
- * deadlines corrected for the client's clock offset (`table-info.ts`).
+ * watchers alike: East's declared hand in review, and the person's own name. Names are text (React escapes them).
+ * (Each seat's clock is on its plaque: `TableStatus`.)
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Locale } from '../../index.js';
 import type { DeclarationProps } from '../connect.js';
 import { ct } from '../i18n/catalog.js';
-import { cleanName, countdowns, seatLabel, type TableInfo } from '../table-info.js';
+import { cleanName } from '../table-info.js';
 import { TileFace } from './Tile.js';
-
-/** The remaining seconds of each waited-for seat with a deadline; nothing without a clock, or before it runs. */
-export function Countdown({ locale, table }: { locale: Locale; table: TableInfo | null }) {
-  const [now, setNow] = useState(() => Date.now());
-  const hasClock = table?.clock !== null && table?.clock !== undefined && table.clock.started && Object.keys(table.clock.deadlines).length > 0;
-  useEffect(() => {
-    if (!hasClock) return undefined;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [hasClock, table]);
-  if (table === null || !hasClock) return null;
-  const left = countdowns(table, now);
-  return (
-    <p className="clock" data-clock={table.clock?.seconds}>
-      <span className="clock-heading">{ct(locale, 'clock.heading')}: </span>
-      {left.map(({ seat, seconds }, index) => (
-        <span key={seat} className={`countdown${seconds <= 10 ? ' low' : ''}`} data-countdown={seat} data-seconds={seconds}>
-          {index > 0 && ' · '}
-          {ct(locale, 'clock.left', { seat: seatLabel(locale, seat, table.names), seconds })}
-        </span>
-      ))}
-    </p>
-  );
-}
 
 /** East's declared fourteen tiles, who has accepted, and what this page waits for. */
 export function DeclarationPanel({ locale, declaration }: { locale: Locale; declaration: DeclarationProps }) {

@@ -22,7 +22,9 @@ import type { TableApi } from '../table-api.js';
 import { joiningText, seatLabel } from '../table-info.js';
 import { isInReview, resolvedPassDirection } from '../flow.logic.js';
 import { EndOfHand } from './EndOfHand.js';
-import { Countdown, DeclarationPanel, NameForm } from './TableExtras.js';
+import { DeclarationPanel, NameForm } from './TableExtras.js';
+import { alertShown, noticeKey, noticeMoment, noticeShown, type NoticeMoment } from '../moments.js';
+import { useSoundSetting, useYourTurn } from './signals.js';
 import { useConfirmFocus, useDockHeight, useFocusKeeper, useRevealWhen } from './focus.js';
 import { RackTile } from './Tile.js';
 
@@ -35,6 +37,8 @@ export interface TablePageProps {
   onLocale: (locale: Locale) => void;
   /** The table's side requests (the review's log, the next hand, the person's name); absent: not offered. */
   api?: TableApi;
+  /** Solo practice: deals another hand at once (`data-action="new-hand"`); absent: not offered. */
+  onNewHand?: () => void;
 }
 
 /**
@@ -55,7 +59,7 @@ function useFlight(view: PublicView | null, version: number): [Flight | null, ()
 }
 
 /** The page of one seat. */
-export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProps) {
+export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: TablePageProps) {
   const snapshot = useSelector(actor, (s) => s);
   const page = connect(snapshot);
   const { locale, seat, table } = page;
@@ -78,6 +82,14 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
   useRevealWhen(hasControls, `${page.phase}:${ready}`, actionsRef);
   const [flight, endFlight] = useFlight(view, snapshot.context.version);
   const [seenReceived, setSeenReceived] = useState('');
+  const [sound, setSound] = useSoundSetting();
+  useYourTurn(locale, view, seat === null ? null : snapshot.context.legal, sound);
+  // The table's notice lasts until the next decision (a new phase or hand), and never on the end screen.
+  const moment = useRef<NoticeMoment | null>(null);
+  moment.current = noticeMoment(moment.current, table?.notice == null ? null : noticeKey(info?.notice ?? null), view);
+  const ended = table?.ended === true;
+  const notice = table?.notice != null && noticeShown(moment.current, view, ended) ? table.notice : null;
+  const alert = alertShown(page.alert, ended);
 
   const seatView = seat?.view ?? null;
   // Tiles just received are marked as new until the next choice (the first tap on the rack after they arrived).
@@ -97,7 +109,8 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
         </h1>
         <div className="tools">
           <LanguagePicker locale={locale} onChange={onLocale} compact />
-          {seat !== null && <TableMenu locale={locale} menu={seat.menu} send={send} />}
+          {/* The menu while the hand is played (the end of a hand offers the next one instead). */}
+          {seat !== null && !ended && <TableMenu locale={locale} menu={seat.menu} send={send} sound={{ on: sound, set: setSound }} {...(onNewHand === undefined ? {} : { newHand: onNewHand })} />}
         </div>
       </header>
       <p className="status" role="status">
@@ -115,17 +128,19 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
           {joiningText(locale, info)}
         </p>
       )}
-      {table?.notice != null && (
-        <p className="notice" data-notice={info?.notice?.code}>
-          {table.notice}
-        </p>
-      )}
+      {/* Always in the page, so a notice is announced once when it comes (and not again on a new render). */}
+      <div className="notice-region" aria-live="polite">
+        {notice !== null && (
+          <p className="notice" data-notice={info?.notice?.code}>
+            {notice}
+          </p>
+        )}
+      </div>
       {view !== null && (
         <main className="board">
           <RollorStrip locale={locale} view={view} />
           <TableStatus locale={locale} view={view} bots={bots} flight={flight} onFlightEnd={endFlight} table={info} />
           <div className="extras">
-            <Countdown locale={locale} table={info} />
             {table?.stoppedBy != null && (
               <p className="note stopped-by" data-stopped-by={view.phase}>
                 {table.stoppedBy}
@@ -164,7 +179,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
                 )}
                 {seat.misdealNote !== null && <p className="note misdeal-note">{seat.misdealNote}</p>}
                 <div className="alert" role="alert">
-                  {page.alert}
+                  {alert}
                 </div>
                 {seat.hint !== null && (
                   <section className="hint" aria-live="polite">

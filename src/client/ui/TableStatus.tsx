@@ -5,11 +5,12 @@
  * word; when a pass resolves, the four packets slide to their receivers (not with reduced motion). Above it, the
  * ROLLOR strip of the six passes in the page's language.
  */
+import { useEffect, useState } from 'react';
 import { PASS_RULES, t, type Direction, type Locale, type Phase, type PublicView, type Seat } from '../../index.js';
 import { targetOf } from '../../entries/rules.js';
 import { PHASE_ORDER } from '../flow.logic.js';
 import { ct } from '../i18n/catalog.js';
-import { seatAfterOf, seatAfterTo, seatLabel, type TableInfo } from '../table-info.js';
+import { countdowns, seatAfterOf, seatAfterTo, seatLabel, type TableInfo } from '../table-info.js';
 import { isSeatView } from '../transport.js';
 import { TileBack } from './Tile.js';
 
@@ -117,6 +118,37 @@ function Stack({ locale, seat, place, count, className = '' }: { locale: Locale;
   );
 }
 
+/** The client's clock, once a second while `active` (the plaques' clocks tick from the server's deadlines). */
+function useNow(active: boolean, table: TableInfo | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active, table]);
+  return now;
+}
+
+/**
+ * A seat's own clock on its plaque while it runs: a ring that empties as the decision's time goes, and the seconds
+ * left (red in the last ten). Read as a timer ("South: 12 s"), not announced each second.
+ */
+function PlaqueClock({ locale, seat, seconds, total, names }: { locale: Locale; seat: Seat; seconds: number; total: number; names: Partial<Record<Seat, string>> }) {
+  const left = total > 0 ? Math.max(0, Math.min(100, (seconds / total) * 100)) : 0;
+  return (
+    <span className={`clock plaque-clock${seconds <= 10 ? ' low' : ''}`} data-clock={seat} role="timer" aria-label={ct(locale, 'clock.left', { seat: seatLabel(locale, seat, names), seconds })} title={ct(locale, 'clock.heading')}>
+      <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <circle className="clock-track" cx="10" cy="10" r="8" fill="none" strokeWidth="3" />
+        <circle className="clock-left" cx="10" cy="10" r="8" fill="none" strokeWidth="3" pathLength={100} strokeDasharray={`${left} 100`} transform="rotate(-90 10 10)" />
+      </svg>
+      <span className="countdown" data-countdown={seat} data-seconds={seconds} aria-hidden="true">
+        {seconds}
+      </span>
+    </span>
+  );
+}
+
 const ARROWS: Record<Direction, string> = {
   right: 'M50 92 C 50 60, 62 50, 92 50',
   across: 'M50 92 L 50 10',
@@ -131,6 +163,11 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd, table = n
   const waiting = seatView?.waitingFor ?? table?.waitingFor ?? null;
   const names = table?.names ?? {};
   const around = seatsAround(me);
+  // The clocks run once the service says so and a seat has a deadline (nothing without a clock).
+  const clock = table?.clock ?? null;
+  const ticking = clock !== null && clock.started && Object.keys(clock.deadlines).length > 0;
+  const now = useNow(ticking, table);
+  const left = new Map(ticking && table !== null ? countdowns(table, now).map(({ seat, seconds }) => [seat, seconds] as const) : []);
   const rule = PASS_RULES[view.phase];
   const receiver = me !== null && rule ? targetOf(me, rule.direction) : null;
   const courtesyPartner = seatView?.courtesy?.partner ?? null;
@@ -160,6 +197,7 @@ export function TableStatus({ locale, view, bots, flight, onFlightEnd, table = n
                 </span>
                 {mine && <span className="seat-wind">{name}</span>}
                 <span className="seat-count">{t(locale, 'plural.tiles', { count })}</span>
+                {left.has(seat) && clock !== null && <PlaqueClock locale={locale} seat={seat} seconds={left.get(seat) ?? 0} total={clock.seconds} names={names} />}
                 {held && (
                   <span className="held-mark" role="img" aria-label={ct(locale, 'table.holdingUp')}>
                     <svg viewBox="0 0 12 16" aria-hidden="true" focusable="false">

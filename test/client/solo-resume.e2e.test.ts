@@ -1,0 +1,124 @@
+/**
+ * Solo practice in real headless Chromium (the built client served as files, no service): a reload in the middle of
+ * a hand shows the same rack, phase and version (the device keeps the hand with the engine's `persist`), with a
+ * chosen seed and without; `data-action="new-hand"` deals another, which a reload keeps; a corrupt saved value gives
+ * a fresh hand, not a broken page. And messages leave: the joker's refusal goes at the next tap and when the hint
+ * opens; nothing reaches an API.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, launchChromium } from './support/browser.js';
+import { actAndConfirm, chooseTiles, phaseOf, versionOf, waitUntilSettled } from './support/play.js';
+import { serveClient, type StaticServer } from './support/static-server.js';
+
+const DIST = fileURLToPath(new URL('../../dist/client/', import.meta.url));
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(`${DIST}index.html`)) throw new Error('dist/client is missing: run npm run build first (npm test does)');
+  server = await serveClient(DIST);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openSolo(query: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/solo?${query}`);
+  await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 });
+  await waitUntilSettled(page);
+  return page;
+}
+
+/** What a reload must show again. */
+async function tableOf(page: Page): Promise<{ rack: string[]; phase: string; version: number; hand: string }> {
+  return {
+    rack: await page.locator('[data-tile]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tile') ?? '')),
+    phase: await phaseOf(page),
+    version: await versionOf(page),
+    hand: (await page.locator('h1 .hand').textContent()) ?? '',
+  };
+}
+
+/** Waits until the table waits for East alone (the bots have moved). */
+const eastsTurn = (page: Page) => page.locator('.waiting-line[data-waiting="east"]').waitFor({ timeout: 15_000 });
+
+async function reloaded(page: Page): Promise<void> {
+  await page.reload();
+  await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 });
+  await waitUntilSettled(page);
+}
+
+describe('solo practice resumes', () => {
+  it('a reload mid-hand shows the same rack, phase and version; new-hand deals another, kept too', async () => {
+    const page = await openSolo('lang=en&seed=7&botDelay=0');
+    await eastsTurn(page);
+    await chooseTiles(page, 3);
+    await actAndConfirm(page, 'pass');
+    await page.locator('[data-phase="firstCharleston.across"]').waitFor();
+    await eastsTurn(page);
+    const before = await tableOf(page);
+    expect(before.version).toBeGreaterThan(4);
+    await reloaded(page);
+    expect(await tableOf(page)).toEqual(before);
+
+    // New hand sits in the ⋯ menu, out of the way of a mistaken tap.
+    await page.click('[data-action="menu"]');
+    await page.click('[data-action="new-hand"]');
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor();
+    await eastsTurn(page);
+    const next = await tableOf(page);
+    expect(next.hand).toContain('Hand 2');
+    expect(next.version).toBeGreaterThan(before.version);
+    await reloaded(page);
+    expect(await tableOf(page)).toEqual(next);
+    expect(server.apiRequests).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
+  it('without a seed too; a corrupt saved value gives a fresh hand, never a broken page', async () => {
+    const page = await openSolo('lang=en&botDelay=0');
+    await eastsTurn(page);
+    const dealt = await tableOf(page);
+    await reloaded(page);
+    expect(await tableOf(page)).toEqual(dealt);
+    for (const bad of ['{"format":"charleston-solo/1","seed":null,"table":"{\\"format\\"', 'not json', '{"format":"charleston-solo/0"}']) {
+      await page.evaluate((text) => window.localStorage.setItem('charleston.solo', text), bad);
+      await reloaded(page);
+      expect(await phaseOf(page)).toBe('firstCharleston.right');
+      expect(await versionOf(page)).toBeLessThanOrEqual(3);
+      // A fresh deal (East's fourteen tiles), not the saved one.
+      expect(await page.locator('[data-tile]').count()).toBe(14);
+      expect((await tableOf(page)).rack).not.toEqual(dealt.rack);
+      expect(await page.locator('[role="alert"]').first().textContent()).toBe('');
+    }
+    await page.context().close();
+  }, 90_000);
+});
+
+describe('messages leave when their moment has passed', () => {
+  it('the joker refusal goes at the next tap, and when the hint opens', async () => {
+    const page = await openSolo('lang=en&seed=7&botDelay=0');
+    await eastsTurn(page);
+    const alert = page.locator('[role="alert"]');
+    expect(await alert.count()).toBe(1);
+    await page.locator('[data-tile="J"]').first().click();
+    await expect.poll(() => alert.textContent()).toContain('Jokers can never be passed');
+    await page.locator('[data-tile]:not([data-tile="J"])').first().click();
+    await expect.poll(() => alert.textContent()).toBe('');
+    await page.locator('[data-tile="J"]').first().click();
+    await expect.poll(() => alert.textContent()).toContain('Jokers can never be passed');
+    await page.click('[data-action="hint"]');
+    await page.locator('.hint').waitFor();
+    await expect.poll(() => alert.textContent()).toBe('');
+    await page.context().close();
+  }, 60_000);
+});
