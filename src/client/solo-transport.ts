@@ -108,7 +108,7 @@ export function soloTransport(options: SoloOptions = {}) {
       host.events = [];
     };
     /** The hand saved on the device, continued; null when there is none, or it cannot be restored. */
-    const resume = (): CharlestonService | null => {
+    const resume = (): CharlestonEngine | null => {
       const saved = decodeSolo(store?.load() ?? null, seed);
       if (saved === null) return null;
       try {
