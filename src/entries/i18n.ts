@@ -11,3 +11,5 @@ export { resolveLocale, isLocale, CATALOGS } from '../i18n/translate.js';
 export type { ExtraEntries, ResolvedLocale } from '../i18n/translate.js';
 export { t, localizeRefusal, refusalMessage, registerCatalog, promptFor, formatMessage, misdealText } from '../public.js';
 export type { PromptInput } from '../i18n/prompt.js';
+export { serviceErrorText, isServiceProblem, SERVICE_ERROR_CATALOGS } from '../i18n/service-errors/index.js';
+export type { ServiceProblem, ServiceErrorParams, SeatWording } from '../i18n/service-errors/index.js';
