@@ -106,7 +106,7 @@ export const flowMachine = setup({
     recordResult: assign(({ context, event }) => {
       if (event.type !== 'transport.result') return {};
       if (event.ok) return { sending: null, pending: null, pendingFor: null, chosen: [], showHint: false };
-      return { sending: null, pending: null, pendingFor: null, alert: refusalText(context.locale, event.refusal) };
+      return { sending: null, pending: null, pendingFor: null, alert: refusalText(context.locale, event.refusal, context.table?.names) };
     }),
     toggleHint: assign(({ context }) => ({ showHint: !context.showHint })),
     setLocale: assign(({ event }) => (event.type === 'locale.set' ? { locale: event.locale } : {})),

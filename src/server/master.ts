@@ -267,7 +267,7 @@ export class TableMaster {
     const after = await this.#rowChange(id, (row) => {
       if (row.names[role.home] === name) return null;
       const holder = nameHolder(row.names, name, role.home);
-      if (holder !== null) throw new ServiceError('INVALID_INPUT', 'nameTaken', { field: 'name', name, seat: holder }).inLocale(row.locale as Locale);
+      if (holder !== null) throw new ServiceError('INVALID_INPUT', 'nameInUse', { field: 'name', name, seat: holder }).inLocale(row.locale as Locale);
       const seat = seatAfter(role.home, row.hand - 1);
       return { event: { type: 'table.name', seat, name }, seat, names: { ...row.names, [role.home]: name } };
     });

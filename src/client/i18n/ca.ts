@@ -221,6 +221,9 @@ export const ca: ClientCatalog = {
   'lobby.lanPackage': "Des d’un paquet instal·lat:",
   'lobby.newTable': "Taula nova",
   'end.nextSoloNote': "Un repartiment nou en aquesta pàgina; continues a l'Est.",
+  'misdeal.declaredBy': "declarat per {who}",
+  'misdeal.disputedBy': "declaració de l'Est impugnada per {who}",
+  'misdeal.holdsBy': "{who} en té {count}",
   'serviceRefusal.NOT_YOUR_SEAT': "Jugues com a {own}: no pots actuar per {named}.",
   'serviceRefusal.RATE_LIMITED': "Massa missatges: espera un moment i torna-ho a provar.",
 };

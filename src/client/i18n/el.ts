@@ -221,6 +221,9 @@ export const el: ClientCatalog = {
   'lobby.lanPackage': "Από ένα εγκατεστημένο πακέτο:",
   'lobby.newTable': "Νέο τραπέζι",
   'end.nextSoloNote': "Νέο μοίρασμα σε αυτή τη σελίδα· μένεις στην Ανατολή.",
+  'misdeal.declaredBy': "δηλώθηκε από: {who}",
+  'misdeal.disputedBy': "η δήλωση της Ανατολής αμφισβητήθηκε από: {who}",
+  'misdeal.holdsBy': "{who}: {count}",
   'serviceRefusal.NOT_YOUR_SEAT': "Παίζετε ως {own}: δεν μπορείτε να ενεργήσετε ως {named}.",
   'serviceRefusal.RATE_LIMITED': "Πάρα πολλά μηνύματα: περιμένετε λίγο και δοκιμάστε ξανά.",
 };

@@ -221,6 +221,9 @@ export const sw: ClientCatalog = {
   'lobby.lanPackage': "Kutoka kwenye kifurushi kilichosakinishwa:",
   'lobby.newTable': "Meza mpya",
   'end.nextSoloNote': "Mgawo mpya kwenye ukurasa huu; unabaki Mashariki.",
+  'misdeal.declaredBy': "imetangazwa na {who}",
+  'misdeal.disputedBy': "tangazo la Mashariki limepingwa na {who}",
+  'misdeal.holdsBy': "{who} ana {count}",
   'serviceRefusal.NOT_YOUR_SEAT': "Unacheza kama {own}: huwezi kutenda kwa niaba ya {named}.",
   'serviceRefusal.RATE_LIMITED': "Ujumbe mwingi mno: subiri kidogo kisha ujaribu tena.",
 };

@@ -214,7 +214,7 @@ export function TablePage({ actor, heading, bots, onLocale, api }: TablePageProp
         </main>
       )}
       {heading !== undefined && <p className="heading">{heading}</p>}
-      {seat !== null && api?.setName !== undefined && <NameForm locale={locale} current={info?.names[seat.view.seat] ?? null} save={api.setName} />}
+      {seat !== null && api?.setName !== undefined && <NameForm locale={locale} current={info?.names[seat.view.seat] ?? null} save={api.setName} names={info?.names} />}
     </div>
   );
 }

@@ -5,8 +5,8 @@
  */
 export const en = {
   shuttingDown: 'the service is shutting down: try again in a moment',
-  unconfirmed: 'the database did not confirm the commit, so the change may or may not have been made: read the table first (its version shows whether it landed), or send it again with the same key, which applies it at most once',
-  unconfirmedCreation: 'the database did not confirm the commit, so the table may or may not have been created: create another one',
+  unconfirmed: 'the database did not confirm the commit, so the event may or may not have been applied: read the table first (its version shows whether it landed), or send it again with the same key, which applies it at most once',
+  unconfirmedCreation: 'the database did not confirm the commit, so the table may or may not have been created: create another one; if this one was created, no one holds its tokens, and it is removed like any table left idle',
   batchFailed: 'the event was not acknowledged: its batch of {size} events failed to commit and stores none of them; if the connection broke during the commit, read the table first (its version shows whether the event landed), then send it again',
   eventFailed: 'the table could not take the event; nothing was changed',
   engineFault: 'the table accepted an event without changing (an engine fault); nothing was committed',
@@ -39,8 +39,9 @@ export const en = {
   nameEmpty: '{field}: must not be empty',
   nameTooLong: '{field}: at most {max} characters, got {got}',
   nameControl: '{field}: must not contain control characters',
-  nameInvisible: '{field}: must hold at least one visible character (a letter, digit, punctuation mark, symbol or emoji)',
-  nameTaken: '{field}: {seat} is already called {name}; names at one table must differ (compared without case)',
+  nameInvisible: '{field}: must hold at least one visible character (a letter, digit, punctuation mark, symbol or emoji), not only invisible, combining or blank ones',
+  nameTaken: '{field}: "{name}" is already the name at {seat}; names at one table must differ (compared without case)',
+  nameInUse: '{field}: another person at this table is already called "{name}"; names at one table must differ (compared without case)',
   messageId: 'id: a string of at most 64 characters or a number',
   keyLength: 'key: a string of 1 to 64 characters',
   originNotAllowed: 'origin {origin} is not allowed (start the service with --allow-origin)',
