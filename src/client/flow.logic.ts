@@ -8,7 +8,7 @@ import { isServiceProblem } from '../entries/i18n.js';
 import { serviceErrorLine } from './service-error.js';
 import { PACKET_SIZE } from '../entries/rules.js';
 import { ct } from './i18n/catalog.js';
-import type { TableInfo } from './table-info.js';
+import { seatLabel, type TableInfo } from './table-info.js';
 import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
 
 /** An action a player can ask for (the page's `data-action` names). */
@@ -232,8 +232,8 @@ export function refusalText(locale: Locale, refusal: ReportedRefusal, names?: Pa
   if (refusal.code === 'NOT_YOUR_SEAT') {
     const { own, named } = values;
     if (typeof own !== 'string' || typeof named !== 'string') return refusal.message;
-    // Seats by their names in the page's language; whatever else the event named, as it was sent.
-    const word = (value: string): string => (isSeat(value) ? t(locale, `seat.${value}`) : value);
+    // Seats as the people at them ("Ana (South)", the seat alone without a name); whatever else the event named, as sent.
+    const word = (value: string): string => (isSeat(value) ? seatLabel(locale, value, names) : value);
     return ct(locale, 'serviceRefusal.NOT_YOUR_SEAT', { own: word(own), named: word(named) });
   }
   try {
