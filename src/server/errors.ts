@@ -57,8 +57,12 @@ export class ServiceError extends Error {
     return serviceErrorText(locale ?? 'en', this.params.problem, this.params) ?? this.message;
   }
 
-  /** The JSON body: `{ error: { code, message, params } }`, the message in the table's language when known. */
-  toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.messageIn(), params: this.params } };
+  /**
+   * The JSON body: `{ error: { code, message, params } }`, the message in `locale` (default: the language the error
+   * was marked with, else English). One error may answer requests of several tables (a failed batch): the caller
+   * passes each request's own table language rather than marking the shared error.
+   */
+  toBody(locale: Locale | null = this.locale): ErrorBody {
+    return { error: { code: this.code, message: this.messageIn(locale), params: this.params } };
   }
 }

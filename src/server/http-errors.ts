@@ -55,13 +55,12 @@ export function installErrorHandlers(app: FastifyInstance, tableLocale: TableLoc
   app.setErrorHandler(async (error, request, reply) => {
     const failure = toServiceError(error);
     if (failure.code === 'UNAVAILABLE') request.log.error({ err: error }, 'request failed');
+    // The language of this request's table (an error may be shared by several requests: it is not marked).
     const concern = errorConcern(request);
-    if (concern !== null && 'locale' in concern) failure.inLocale(concern.locale);
-    else if (concern !== null && failure.locale === null) {
-      const locale = await tableLocale(concern.table).catch(() => null);
-      if (locale !== null) failure.inLocale(locale);
-    }
-    return reply.code(failure.status).type('application/json; charset=utf-8').send(failure.toBody());
+    let locale = failure.locale;
+    if (concern !== null && 'locale' in concern) locale = concern.locale;
+    else if (concern !== null) locale = (await tableLocale(concern.table).catch(() => null)) ?? locale;
+    return reply.code(failure.status).type('application/json; charset=utf-8').send(failure.toBody(locale));
   });
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(new ServiceError('NOT_FOUND', 'noRoute', { method: request.method, path: request.url.split('?')[0]?.slice(0, 100) ?? '' }).toBody());

@@ -259,9 +259,8 @@ export function registerLive(app: FastifyInstance, master: TableNode, gate: Gate
         const { id: messageId } = message;
         // An error frame: the service's error with its params, worded in the table's language (English before the hello).
         const failWith = (failure: ServiceError, frameId?: unknown): void => {
-          const locale = role === null ? null : (master.cache.peek(id)?.locale ?? null);
-          if (locale !== null) failure.inLocale(locale);
-          write(JSON.stringify({ type: 'error', ...failure.toBody().error, ...(frameId === undefined ? {} : { id: frameId }) }));
+          const locale = role === null ? failure.locale : (master.cache.peek(id)?.locale ?? failure.locale);
+          write(JSON.stringify({ type: 'error', ...failure.toBody(locale).error, ...(frameId === undefined ? {} : { id: frameId }) }));
         };
         if (!isMessageId(messageId)) return failWith(new ServiceError('INVALID_INPUT', 'messageId', { field: 'id', max: 64 }));
         const reply = (body: Record<string, unknown>): void => write(JSON.stringify({ type: 'result', id: messageId, ...body }));

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
 import { serviceErrorText } from '../../src/entries/i18n.js';
+import { ServiceError } from '../../src/server/errors.js';
 import { toServiceError } from '../../src/server/http-errors.js';
 import { InputError } from '../../src/index.js';
 import { LiveClient, api, createTable, databases, startNode, type Created, type Node } from './support.js';
@@ -119,5 +120,13 @@ describe('toServiceError', () => {
     expect(input.toBody()).toEqual({ error: { code: 'INVALID_INPUT', message: 'deal.east: must hold 13 tiles', params: { problem: 'invalidField', field: 'deal.east', detail: 'must hold 13 tiles' } } });
     expect(toServiceError(new Error('boom')).toBody().error.params).toEqual({ problem: 'internal' });
     expect(toServiceError({ statusCode: 413 }).toBody().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', params: { problem: 'bodyTooLarge', max: 64 } });
+  });
+
+  it('one error shared by the requests of several tables (a failed batch) is worded for each, not marked by the first', () => {
+    const shared = new ServiceError('UNAVAILABLE', 'batchFailed', { size: 3 });
+    expect(shared.toBody('el').error.message).toBe(serviceErrorText('el', 'batchFailed', { size: 3 }));
+    expect(shared.toBody('ca').error.message).toBe(serviceErrorText('ca', 'batchFailed', { size: 3 }));
+    expect(shared.toBody().error.message).toBe(serviceErrorText('en', 'batchFailed', { size: 3 }));
+    expect(shared.locale).toBeNull();
   });
 });
