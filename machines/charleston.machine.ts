@@ -5,7 +5,7 @@
  */
 import { and, assign, emit, enqueueActions, setup } from 'xstate';
 import { pairOf, type Pair, type Seat } from '../src/seats.js';
-import { passRuleOf, type CharlestonContext, type CharlestonEvent, type ChildRejectedEvent, type MachineEvent, type PassPhase, type Phase, type Refusal } from '../src/types.js';
+import { passRuleOf, type CharlestonContext, type CharlestonEvent, type ChildRejectedEvent, type MachineEvent, type PassPhase, type Phase, type Refusal, type RefusalData } from '../src/types.js';
 import { hasWrongCount } from '../src/rules/counts.js';
 import { agreedCount, exchangeCourtesy, hasPairCommitted, isCourtesyOver, type PairStatus } from '../src/rules/courtesy.js';
 import { decide, refusalFor, type DecideOptions } from '../src/rules/decide.js';
@@ -13,15 +13,21 @@ import { phaseOf, type StateValue } from '../src/phase.js';
 import { parseEvent } from '../src/rules/event-shape.js';
 import { checkNorthDraw, checkPassRetract } from '../src/rules/table-events.js';
 import { allOthersAccepted, allSeatsContinued, createInitialContext, drawForNorth, declaredMisdeal, hasDeclarationReview, isDisputeBy, recordAcceptance, recordOffer, recordVote, redeal, wrongCountMisdeal } from '../src/rules/hand.js';
-import { renderRefusal } from '../src/i18n/translate.js';
+// The catalogs first, as before the machine stopped wording refusals: the core bundle's module order, and so its
+// gzip size, stays as measured (this import adds no code: every entry of the core loads the catalogs anyway).
+import '../src/i18n/translate.js';
 import { resolveSetup, type CharlestonSetup, type ResolvedSetup } from '../src/input.js';
 import { charlestonOutput, type CharlestonOutput } from '../src/output.js';
 import { allCommitted, commitPacket, resolvePass, retractPacket } from '../src/rules/pass.js';
 
-/** What the actor emits: `actor.on('rejected', …)`. */
+/**
+ * What the actor emits: `actor.on('rejected', …)`. A refusal of an `engine.submit` is data only (`code`, `params`):
+ * the machine words nothing, a host renders it in its reader's language (`refusalMessage`); a refusal the table's
+ * `send()` made carries its `message` too, in the table's locale.
+ */
 export interface RejectedEmitted {
   type: 'rejected';
-  refusal: Refusal;
+  refusal: Refusal | RefusalData;
   refusedType?: string;
   seat?: Seat;
 }
@@ -93,7 +99,7 @@ function submitEventAction(options: DecideOptions) {
         enqueue.raise(Object.assign(decision.value, { [DECIDED]: context }));
         return;
       }
-      const refusal = renderRefusal(decision.refusal);
+      const refusal = decision.refusal; // data only: the machine words nothing (no English default)
       enqueue.emit({ type: 'rejected', refusal });
       if ((self as { _parent?: unknown })._parent !== undefined) {
         const rejected: ChildRejectedEvent = { type: 'charleston.rejected', refusal, event: event.event };

@@ -48,10 +48,13 @@ export interface SubmittedEvent {
   event: unknown;
 }
 
-/** What the machine's parent receives for a refused `engine.submit`. */
+/**
+ * What the machine's parent receives for a refused `engine.submit`: the refusal as data (`code`, `params`), no
+ * sentence; `refusalMessage(locale, code, params)` words it in any language.
+ */
 export interface ChildRejectedEvent {
   type: 'charleston.rejected';
-  refusal: Refusal;
+  refusal: RefusalData;
   /** The refused event, as it was submitted. */
   event: unknown;
 }

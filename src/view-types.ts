@@ -64,10 +64,11 @@ export interface SeatView extends PublicView {
   northShort: boolean;
   /**
    * Why the hand is dead, in a misdeal: who declared it (null: the engine found a wrong count), the reason's code
-   * and data, and `reason`, the sentence to show: the declaring person's own words when they typed any, otherwise
-   * the code's wording in the view's locale (English without `{ locale }`).
+   * and data, and, with `{ locale }` only, `reason`, the sentence to show: the declaring person's own words when
+   * they typed any, otherwise the code's wording in that language. Without a locale the view carries no sentence:
+   * a client words it from `code`, `by`, `counts` and `text` (`misdealText` of `charleston-engine/i18n`).
    */
-  misdeal: { by: Seat | null; code: MisdealReason; counts?: Partial<BySeat<number>>; text?: string; reason: string } | null;
+  misdeal: { by: Seat | null; code: MisdealReason; counts?: Partial<BySeat<number>>; text?: string; reason?: string } | null;
   /** With `{ locale }` only: what this seat should do now, in that language. */
   prompt?: string;
 }

@@ -34,8 +34,9 @@ const TILE_VIEWS: readonly TileView[] = Array.from({ length: SET_SIZE }, (_, id)
 const tileView = (id: TileId): TileView => TILE_VIEWS[id] ?? { id, tile: faceOf(id) };
 
 /** A misdeal as a seat sees it (public: every seat sees why the hand is dead), with its sentence rendered. */
-function misdealView(misdeal: MisdealRecord, locale: Locale): NonNullable<SeatView['misdeal']> {
-  const view: NonNullable<SeatView['misdeal']> = { by: misdeal.by, code: misdeal.reason, reason: misdealReasonText(locale, misdeal) };
+function misdealView(misdeal: MisdealRecord, locale: Locale | null): NonNullable<SeatView['misdeal']> {
+  const view: NonNullable<SeatView['misdeal']> = { by: misdeal.by, code: misdeal.reason };
+  if (locale !== null) view.reason = misdealReasonText(locale, misdeal);
   if (misdeal.counts !== undefined) view.counts = { ...misdeal.counts };
   if (misdeal.text !== undefined) view.text = misdeal.text;
   return view;
@@ -123,7 +124,7 @@ export function viewFor(snapshotValue: CharlestonSnapshot, seatValue: Seat | nul
       : null,
     received: context.received[seat].map(tileView),
     northShort: isNorthShort(context) && phase !== 'complete',
-    misdeal: context.misdeal === null ? null : misdealView(context.misdeal, locale ?? 'en'),
+    misdeal: context.misdeal === null ? null : misdealView(context.misdeal, locale),
   });
   if (locale !== null) view.prompt = promptFor(locale, view);
   return view;

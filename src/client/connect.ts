@@ -322,7 +322,7 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
     },
     choiceLine: choiceStatus(context),
     hint: context.showHint ? hint.text : null,
-    misdealNote: seatView.misdeal === null ? null : misdealText(locale, seatView.misdeal),
+    misdealNote: seatView.misdeal === null ? null : misdealText(locale, seatView.misdeal, context.table?.names),
     voteNote: voteNote(locale, seatView, stoppedByOf(seatView) !== null),
     rack,
     submit: legal.pass !== null ? act('pass') : legal.courtesy !== null ? act('give') : null,

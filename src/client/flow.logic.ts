@@ -3,10 +3,12 @@
  * actions (and the page) read it with: which tiles are chosen, how many a packet needs, which event an action
  * stands for, a refusal in the page's language. Plain data in, plain data out.
  */
-import { PASS_RULES, isSeat, refusalMessage, t, type Direction, type LegalActions, type Locale, type PublicView, type RefusalCode, type SeatView, type Tile } from '../index.js';
+import { PASS_RULES, isSeat, refusalMessage, t, type Direction, type LegalActions, type Locale, type PublicView, type RefusalCode, type Seat, type SeatView, type Tile } from '../index.js';
+import { isServiceProblem } from '../entries/i18n.js';
+import { serviceErrorLine } from './service-error.js';
 import { PACKET_SIZE, PLAY_ORDER } from '../entries/rules.js';
 import { ct } from './i18n/catalog.js';
-import type { TableInfo } from './table-info.js';
+import { seatLabel, type TableInfo } from './table-info.js';
 import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportReport } from './transport.js';
 
 /** An action a player can ask for (the page's `data-action` names). */
@@ -205,20 +207,23 @@ export function eventFor(context: FlowContext, action: ActionName, count?: numbe
 /**
  * A refusal in the page's language, from its code and params (every refusal carries them, through the service
  * too): the engine's codes by the core's `refusalMessage`, the service's own (`NOT_YOUR_SEAT`, `RATE_LIMITED`) by
- * the client's catalog. An unknown code, missing or malformed params, or a failed rendering fall back to the
+ * the client's catalog, a service error (its params name a `problem`) by the service's catalogs, each seat it names
+ * as the person at it (`names`). An unknown code, missing or malformed params, or a failed rendering fall back to the
  * message as the table worded it.
  */
-export function refusalText(locale: Locale, refusal: ReportedRefusal): string {
+export function refusalText(locale: Locale, refusal: ReportedRefusal, names?: Partial<Record<Seat, string>>): string {
   const params: unknown = refusal.params;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return refusal.message;
   const values = params as Readonly<Record<string, unknown>>;
+  // A service error answering the send (`params.problem` names it): worded by the service's catalogs, seats as people.
+  if (isServiceProblem(values['problem'])) return serviceErrorLine(locale, { message: refusal.message, params: values }, names);
   // The service's own codes are worded by the client's catalog; the engine's by the engine.
   if (refusal.code === 'RATE_LIMITED') return ct(locale, 'serviceRefusal.RATE_LIMITED');
   if (refusal.code === 'NOT_YOUR_SEAT') {
     const { own, named } = values;
     if (typeof own !== 'string' || typeof named !== 'string') return refusal.message;
-    // Seats by their names in the page's language; whatever else the event named, as it was sent.
-    const word = (value: string): string => (isSeat(value) ? t(locale, `seat.${value}`) : value);
+    // Seats as the people at them ("Ana (South)", the seat alone without a name); whatever else the event named, as sent.
+    const word = (value: string): string => (isSeat(value) ? seatLabel(locale, value, names) : value);
     return ct(locale, 'serviceRefusal.NOT_YOUR_SEAT', { own: word(own), named: word(named) });
   }
   try {

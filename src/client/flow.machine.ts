@@ -106,7 +106,7 @@ export const flowMachine = setup({
     recordResult: assign(({ context, event }) => {
       if (event.type !== 'transport.result') return {};
       if (event.ok) return { sending: null, pending: null, pendingFor: null, chosen: [], showHint: false };
-      return { sending: null, pending: null, pendingFor: null, alert: refusalText(context.locale, event.refusal) };
+      return { sending: null, pending: null, pendingFor: null, alert: refusalText(context.locale, event.refusal, context.table?.names) };
     }),
     // A refusal's moment has passed once the person taps again or opens the hint: every tap clears the alert.
     toggleHint: assign(({ context }) => ({ showHint: !context.showHint, alert: null })),

@@ -10,7 +10,7 @@ import { fromCallback } from 'xstate';
 import type { LegalActions, PublicView, SeatView } from '../index.js';
 import type { FlowInput } from './flow.machine.js';
 import { tableInfoOf } from './table-info.js';
-import { isSeatView, type ClientEvent, type TransportCommand, type TransportReport } from './transport.js';
+import { isSeatView, type ClientEvent, type ReportedRefusal, type TransportCommand, type TransportReport } from './transport.js';
 
 /** Where the seat's table is. */
 export interface LiveOptions {
@@ -44,7 +44,7 @@ function newKey(): string {
 type ServerMessage =
   | { type: 'view'; version: number; view: SeatView | PublicView; actions?: unknown }
   | { type: 'result'; id: number; ok: boolean; refusal?: { code: string; message: string; params?: Record<string, string | number> } }
-  | { type: 'error'; code: string; message: string; id?: number };
+  | { type: 'error'; code: string; message: string; params?: unknown; id?: number };
 
 function parse(data: unknown): ServerMessage | null {
   if (typeof data !== 'string' || data.length > MAX_FRAME) return null;
@@ -127,7 +127,11 @@ export function liveTransport(options: LiveOptions) {
         } else if (data.type === 'error') {
           if (typeof data.id === 'number') {
             unanswered.delete(data.id);
-            sendBack({ type: 'transport.result', id: data.id, ok: false, refusal: { code: data.code, message: data.message } });
+            // A service error answering this send: its params (the problem and its data) let the page word it.
+            const params: unknown = data.params;
+            const refusal: ReportedRefusal = { code: data.code, message: data.message };
+            if (typeof params === 'object' && params !== null && !Array.isArray(params)) refusal.params = params as Readonly<Record<string, string | number>>;
+            sendBack({ type: 'transport.result', id: data.id, ok: false, refusal });
           } else if (data.code === 'UNAUTHORIZED' || data.code === 'FORBIDDEN' || data.code === 'NOT_FOUND') {
             stopped = true;
             sendBack({ type: 'transport.failed', message: data.message });

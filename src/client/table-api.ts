@@ -3,7 +3,9 @@
  * the next hand (`POST /api/tables/:id/next`), the person's own name (`PUT /api/tables/:id/name`). Over HTTP with
  * the page's token as `Authorization: Bearer` (tokens never travel in URLs); solo practice supplies its own.
  */
+import type { Locale, Seat } from '../index.js';
 import { parseReview, type HandReview } from './review.js';
+import { serviceErrorLine, serviceErrorOf } from './service-error.js';
 
 /** The table's side requests of a page. */
 export interface TableApi {
@@ -21,11 +23,13 @@ export interface TableApi {
   setName?: (name: string) => Promise<void>;
 }
 
-/** An error the service answered with: its code (`HAND_IN_PLAY`, `INVALID_INPUT` …) and message. */
+/** An error the service answered with: its code (`HAND_IN_PLAY`, `INVALID_INPUT` …), message and params. */
 export class TableApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The data the service words the error from (`params.problem` names it); empty when it sent none. */
+    readonly params: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'TableApiError';
@@ -35,10 +39,17 @@ export class TableApiError extends Error {
 async function answer(response: Response): Promise<unknown> {
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body;
-  const error = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: { code?: unknown; message?: unknown } }).error : null;
-  const code = typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`;
-  const message = typeof error?.message === 'string' ? error.message : `the table answered HTTP ${response.status}`;
-  throw new TableApiError(code, message);
+  const error = serviceErrorOf(body, response.status);
+  throw new TableApiError(error.code, error.message, error.params);
+}
+
+/**
+ * What failed, in `locale`: a service error worded from its code and params (seats named by the people at them),
+ * anything else by its own message.
+ */
+export function failureLine(locale: Locale, error: unknown, names?: Partial<Record<Seat, string>> | undefined): string {
+  if (error instanceof TableApiError) return serviceErrorLine(locale, error, names);
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The requests of a page holding `token` at table `id`, through `fetcher` (the browser's `fetch` by default). */

@@ -17,7 +17,7 @@ import { Gate, type AuthFailureOptions } from './gate.js';
 import { boundConnections, type ConnectionLimits } from './connections.js';
 import { ServiceError } from './errors.js';
 import { clientError, frameworkError, installErrorHandlers } from './http-errors.js';
-import { unstorableMessage, unstorableTextAt } from './text.js';
+import { cutPath, unstorableTextAt } from './text.js';
 import { SYSTEM_TIME } from './clock.js';
 import { Hub } from './hub.js';
 import { registerLive, type LiveOptions } from './live.js';
@@ -185,7 +185,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   app.addHook('onRequest', async (_request, reply) => {
     if (!shuttingDown) return;
     void reply.header('connection', 'close');
-    throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+    throw new ServiceError('UNAVAILABLE', 'shuttingDown');
   });
   // One line per request, once it is answered: id, method, path, status, time. No headers, no body.
   app.addHook('onResponse', async (request, reply) => {
@@ -198,11 +198,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (reply.statusCode === 429) await tarpit.hold();
     return payload;
   });
-  installErrorHandlers(app);
+  installErrorHandlers(app, async (id) => (master.cache.peek(id) ?? (await master.current(id))).locale);
   // Text the database cannot store (a NUL, an unpaired surrogate) is refused at the door, named (text.ts).
   app.addHook('preValidation', async (request) => {
     const where = unstorableTextAt(request.params, 'url') ?? (request.body === undefined ? null : unstorableTextAt(request.body, 'body'));
-    if (where !== null) throw new ServiceError('INVALID_INPUT', unstorableMessage(where));
+    if (where !== null) throw new ServiceError('INVALID_INPUT', 'unstorable', { field: cutPath(where) });
   });
   const allowedOrigins = new Set(options.allowOrigins ?? []);
   installOriginCheck(app, allowedOrigins);

@@ -42,14 +42,14 @@ export class ChangeFeed {
     const { cache, auth, work, store } = this.#host;
     const cached = cache.touch(id);
     if (cached !== null) return cached;
-    if (auth.isGone(id)) throw new ServiceError('NOT_FOUND', 'no table with this id');
+    if (auth.isGone(id)) throw new ServiceError('NOT_FOUND', 'noTable');
     return work.locked(id, async () => {
       const again = cache.touch(id);
       if (again !== null) return again;
       const row = await store.load(id);
       if (row === null) {
         auth.markGone(id);
-        throw new ServiceError('NOT_FOUND', 'no table with this id');
+        throw new ServiceError('NOT_FOUND', 'noTable');
       }
       const table = cachedFromRow(row);
       cache.put(table);
@@ -71,7 +71,7 @@ export class ChangeFeed {
     const stored = await store.version(id);
     if (stored === null) {
       this.forget([id]);
-      throw new ServiceError('NOT_FOUND', 'no table with this id');
+      throw new ServiceError('NOT_FOUND', 'noTable');
     }
     const now = cache.touch(id);
     if (now !== null && now.version >= stored) return now;
@@ -79,7 +79,7 @@ export class ChangeFeed {
       const again = cache.touch(id);
       if (again !== null && again.version >= stored) return again;
       const row = await this.#storedRow(id);
-      if (row === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      if (row === null) throw new ServiceError('NOT_FOUND', 'noTable');
       return this.#install(row);
     });
   }

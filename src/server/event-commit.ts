@@ -15,13 +15,6 @@ import { serviceRefusal } from './messages.js';
 import { boundRefusal, type SendReply, type Sender } from './protocol.js';
 import type { TableStore } from './storage/store.js';
 
-/**
- * The error of a send whose accepted event was written but whose commit the database did not confirm (the
- * connection broke while it committed, say): it may have landed, so the reply says so instead of "nothing changed".
- */
-export const UNCONFIRMED =
-  'the database did not confirm the commit, so the event may or may not have been applied: read the table first (its version shows whether it landed), or send it again with the same key, which applies it at most once';
-
 /** What a commit needs: the database, the cache, the publisher, time, and the bots to wake. */
 export interface CommitParts {
   store: Pick<TableStore, 'commitAt' | 'locked'>;
@@ -68,7 +61,7 @@ export class EventCommit {
       committed = await this.#parts.store.commitAt({ tableId: id, version, seat: seatOf(event), event, phase: decided.phase, snapshot: persist(table.engine) });
     } catch (error) {
       // The group commit words its own failures; any other failure of the commit leaves the outcome unknown.
-      throw error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', UNCONFIRMED);
+      throw error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', 'unconfirmed');
     } finally {
       if (!committed) this.#parts.cache.drop(id); // the engine in memory is ahead of the database
     }
@@ -91,11 +84,11 @@ export class EventCommit {
       sent = engine.send(event);
     } catch (error) {
       this.#parts.cache.drop(id);
-      throw new ServiceError('UNAVAILABLE', `the table could not take the event (${(error as Error).message.slice(0, 120)}); nothing was changed`);
+      throw new ServiceError('UNAVAILABLE', 'eventFailed', { detail: (error as Error).message.slice(0, 120) });
     }
     if (sent.ok && !isChange(before, engine.getSnapshot())) {
       this.#parts.cache.drop(id);
-      throw new ServiceError('UNAVAILABLE', 'the table accepted an event without changing (an engine fault); nothing was committed');
+      throw new ServiceError('UNAVAILABLE', 'engineFault');
     }
     return sent.ok ? { ok: true, phase: sent.phase } : { ok: false, refusal: sent.refusal };
   }
@@ -177,10 +170,10 @@ export class EventCommit {
       this.#parts.cache.drop(id); // the engine in memory may be ahead of what was committed
       // Once the event was written, a failure (above all a connection lost while the database committed) leaves
       // its fate unknown to this node: the reply must not promise that nothing changed.
-      if (progress.written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', UNCONFIRMED);
+      if (progress.written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', 'unconfirmed');
       throw error;
     }
-    if (locked === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+    if (locked === null) throw new ServiceError('NOT_FOUND', 'noTable');
     const { reply, changed, reloaded } = locked;
     if (changed !== null) {
       this.#parts.cache.put(changed);

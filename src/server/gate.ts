@@ -57,7 +57,7 @@ export class Gate {
 
   /** Throws 429 when `address` has used up its failed checks. */
   check(address: string): void {
-    if (!this.#failures.allows(address, this.#master.now())) throw new ServiceError('RATE_LIMITED', 'too many failed token checks from this address: wait a moment and try again');
+    if (!this.#failures.allows(address, this.#master.now())) throw new ServiceError('RATE_LIMITED', 'tooManyTokenChecks', { budget: 'tokenChecks' });
   }
 
   /** Counts one failed check against `address`. */
@@ -70,7 +70,7 @@ export class Gate {
    * attempts cannot all pass a check made before any of them failed.
    */
   #reserve(address: string): void {
-    if (!this.#failures.take(address, this.#master.now())) throw new ServiceError('RATE_LIMITED', 'too many failed token checks from this address: wait a moment and try again');
+    if (!this.#failures.take(address, this.#master.now())) throw new ServiceError('RATE_LIMITED', 'tooManyTokenChecks', { budget: 'tokenChecks' });
   }
 
   /**

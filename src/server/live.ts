@@ -19,7 +19,7 @@ import { RateLimiter } from './rate.js';
 import { Heartbeat } from './heartbeat.js';
 import { Tarpit } from './tarpit.js';
 import { tableParams } from './schemas.js';
-import { unstorableMessage, unstorableTextAt } from './text.js';
+import { cutPath, unstorableTextAt } from './text.js';
 import type { TableNode } from './table-node.js';
 
 /** Limits of live connections. */
@@ -126,13 +126,13 @@ export function registerLive(app: FastifyInstance, master: TableNode, gate: Gate
       // failed checks, not by the address's HTTP budget (players behind one address must be able to reconnect).
       config: { rateLimit: false },
       preValidation: async (request) => {
-        if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ServiceError('INVALID_INPUT', 'upgrade: this route is a WebSocket');
-        if (!isAllowedOrigin(request, allowedOrigins)) throw new ServiceError('FORBIDDEN', 'origin: not allowed (start the service with --allow-origin)');
-        if (!accepting) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
-        if ((perAddress.get(request.ip) ?? 0) >= options.maxPerAddress) throw new ServiceError('RATE_LIMITED', 'too many live connections from this address');
+        if (request.headers.upgrade?.toLowerCase() !== 'websocket') throw new ServiceError('INVALID_INPUT', 'notWebSocket', { field: 'upgrade' });
+        if (!isAllowedOrigin(request, allowedOrigins)) throw new ServiceError('FORBIDDEN', 'originNotAllowed', { origin: String(request.headers.origin).slice(0, 100) });
+        if (!accepting) throw new ServiceError('UNAVAILABLE', 'shuttingDown');
+        if ((perAddress.get(request.ip) ?? 0) >= options.maxPerAddress) throw new ServiceError('RATE_LIMITED', 'tooManyLive', { budget: 'liveConnections', max: options.maxPerAddress });
       },
       preHandler: async (request) => {
-        if (!(await gate.exists(request.ip, request.params.id))) throw new ServiceError('NOT_FOUND', 'no table with this id');
+        if (!(await gate.exists(request.ip, request.params.id))) throw new ServiceError('NOT_FOUND', 'noTable');
       },
     },
     (socket, request) => {
@@ -257,15 +257,20 @@ export function registerLive(app: FastifyInstance, master: TableNode, gate: Gate
 
       const send = async (message: Extract<Incoming, { type: 'send' }>): Promise<void> => {
         const { id: messageId } = message;
-        if (!isMessageId(messageId)) return write(JSON.stringify({ type: 'error', code: 'INVALID_INPUT', message: 'id: a string of at most 64 characters or a number' }));
+        // An error frame: the service's error with its params, worded in the table's language (English before the hello).
+        const failWith = (failure: ServiceError, frameId?: unknown): void => {
+          const locale = role === null ? failure.locale : (master.cache.peek(id)?.locale ?? failure.locale);
+          write(JSON.stringify({ type: 'error', ...failure.toBody(locale).error, ...(frameId === undefined ? {} : { id: frameId }) }));
+        };
+        if (!isMessageId(messageId)) return failWith(new ServiceError('INVALID_INPUT', 'messageId', { field: 'id', max: 64 }));
         const reply = (body: Record<string, unknown>): void => write(JSON.stringify({ type: 'result', id: messageId, ...body }));
-        const fail = (code: string, text: string): void => write(JSON.stringify({ type: 'error', code, message: text, id: messageId }));
-        if (role === null) return fail('UNAUTHORIZED', 'send the hello first');
-        if (role.role !== 'seat') return fail('FORBIDDEN', `only a seat token sends events (this is the ${role.role} token)`); // only a seat token plays
+        const fail = (failure: ServiceError): void => failWith(failure, messageId);
+        if (role === null) return fail(new ServiceError('UNAUTHORIZED', 'helloFirst'));
+        if (role.role !== 'seat') return fail(new ServiceError('FORBIDDEN', 'onlySeatSends', { role: role.role, action: 'send' })); // only a seat token plays
         const key = message.key;
-        if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail('INVALID_INPUT', 'key: a string of 1 to 64 characters');
+        if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 64)) return fail(new ServiceError('INVALID_INPUT', 'keyLength', { field: 'key', max: 64 }));
         const unstorable = unstorableTextAt(message.event, 'event') ?? (key === undefined ? null : unstorableTextAt(key, 'key'));
-        if (unstorable !== null) return fail('INVALID_INPUT', unstorableMessage(unstorable));
+        if (unstorable !== null) return fail(new ServiceError('INVALID_INPUT', 'unstorable', { field: cutPath(unstorable) }));
         if (inFlight >= options.maxInFlight || !limiter.take(tokenHash) || (key !== undefined && !gate.reserveKey(address))) {
           rest();
           const table = master.cache.peek(id);
@@ -276,12 +281,12 @@ export function registerLive(app: FastifyInstance, master: TableNode, gate: Gate
         let refused = false; // a refusal stored under the key keeps the unit reserved above; anything else gives it back
         try {
           const result = await master.submit(id, { kind: 'token', role, tokenHash }, message.event, key);
-          if (result === null) return fail('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+          if (result === null) return fail(new ServiceError('UNAVAILABLE', 'notApplied'));
           refused = !result.ok;
           reply(result);
         } catch (error) {
-          const failure = error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
-          fail(failure.code, failure.message);
+          const failure = error instanceof ServiceError ? error : new ServiceError('UNAVAILABLE', 'notApplied');
+          fail(failure);
         } finally {
           inFlight -= 1;
           if (key !== undefined && !refused) gate.releaseKey(address);

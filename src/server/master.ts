@@ -63,13 +63,6 @@ export interface TableMasterOptions extends CacheOptions {
   clockSweepMillis: number;
 }
 
-/**
- * The error of a table's creation whose rows were written but whose commit the database did not confirm: the table
- * may exist, so the reply says so instead of "nothing changed". Its tokens were only ever in this reply.
- */
-const UNCONFIRMED_CREATION =
-  'the database did not confirm the commit, so the table may or may not have been created: create another one; if this one was created, no one holds its tokens, and it is removed like any table left idle';
-
 /** What the table master reports to metrics (every method optional to call, cheap). */
 export interface MasterObserver {
   /** An event was committed, `millis` after it was submitted. */
@@ -116,7 +109,7 @@ export class TableMaster {
    * card gets the engine's declaration review (`tableRules`); names and clock come with `friends`.
    */
   async create(setup: TableSetup, locale: Locale, players: Players, friends: FriendsSetup = { names: {}, clock: null }): Promise<CreatedTable> {
-    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'shuttingDown');
     const rules = tableRules(setup.rules);
     const engine = startEngine({ ...setup, ...(rules === undefined ? {} : { rules }) }, locale);
     const id = newTableId();
@@ -155,7 +148,7 @@ export class TableMaster {
       engine.stop();
       // Once the rows were written, a failure (above all a connection lost while the database committed) leaves the
       // table's fate unknown to this node: the reply must not promise that nothing changed.
-      if (written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', UNCONFIRMED_CREATION);
+      if (written && !(error instanceof ServiceError)) throw new ServiceError('UNAVAILABLE', 'unconfirmedCreation').inLocale(locale);
       throw error;
     }
     this.#parts.cache.put(table);
@@ -165,9 +158,9 @@ export class TableMaster {
 
   /** Sends an event for `sender`; resolves once committed (or refused); null when a bot's turn was taken. */
   submit(id: string, sender: Sender, event: unknown, key?: string): Promise<SendReply | null> {
-    if (this.#parts.work.closing) return Promise.reject(new ServiceError('UNAVAILABLE', 'the service is shutting down'));
+    if (this.#parts.work.closing) return Promise.reject(new ServiceError('UNAVAILABLE', 'shuttingDown'));
     // Only a seat token plays (the routes say so first): no rule is consulted and no key looked up for any other.
-    if (sender.kind === 'token' && sender.role.role !== 'seat') return Promise.reject(new ServiceError('FORBIDDEN', `only a seat token sends events (this is the ${sender.role.role} token)`));
+    if (sender.kind === 'token' && sender.role.role !== 'seat') return Promise.reject(new ServiceError('FORBIDDEN', 'onlySeatSends', { role: sender.role.role, action: 'send' }));
     const started = performance.now();
     return this.#parts.work.locked(id, async () => {
       const reply = await this.#events.commit(id, sender, event, key);
@@ -189,12 +182,12 @@ export class TableMaster {
         const changedPlayers: Players = { ...tx.row.players, [seat]: player };
         // Tokens belong to people: whoever sits at `seat` now had seat `homeOf(seat)` in the first hand.
         if (player === 'human' && !(await tx.hasSeatToken(homeOf(seat, tx.row.hand - 1)))) {
-          throw new ServiceError('INVALID_INPUT', `player: seat ${seat} was created as a bot and has no token; it cannot go back to a person`);
+          throw new ServiceError('INVALID_INPUT', 'botNoToken', { field: 'player', seat });
         }
         await tx.setPlayers(changedPlayers);
         return changedPlayers;
       });
-      if (next === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      if (next === null) throw new ServiceError('NOT_FOUND', 'noTable');
       this.#parts.cache.drop(id); // reloaded on demand with its new players
       return next;
     });
@@ -212,7 +205,7 @@ export class TableMaster {
    * repeat is answered with the new hand while nothing has been played in it yet, else HAND_IN_PLAY (409).
    */
   async next(id: string, after?: number): Promise<DealtHand> {
-    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'shuttingDown');
     let dealt: CachedTable | null = null;
     const reply = await this.#parts.work.locked(id, async () => {
       try {
@@ -222,7 +215,7 @@ export class TableMaster {
           if (after !== undefined && row.hand > after) return current;
           if (!HAND_ENDED.has(row.phase)) {
             if (after === undefined && row.hand > 1 && row.version === row.handVersion) return current;
-            throw new ServiceError('HAND_IN_PLAY', `hand ${row.hand} is in play (${row.phase}); the next hand is dealt once it has ended`);
+            throw new ServiceError('HAND_IN_PLAY', 'handInPlay', { hand: row.hand, phase: row.phase });
           }
           const setup = await tx.setup();
           const hand = row.hand + 1;
@@ -246,7 +239,7 @@ export class TableMaster {
             throw error;
           }
         });
-        if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+        if (answer === null) throw new ServiceError('NOT_FOUND', 'noTable');
         return answer;
       } catch (error) {
         if (dealt !== null) (dealt as CachedTable).engine.stop();
@@ -269,11 +262,12 @@ export class TableMaster {
    * The same name again changes nothing.
    */
   async setName(id: string, role: Role, name: string): Promise<{ id: string; version: number; names: Names }> {
-    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
-    if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'only a seat token sets its own name');
+    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'shuttingDown');
+    if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'onlySeatNames', { role: role.role, action: 'name' });
     const after = await this.#rowChange(id, (row) => {
       if (row.names[role.home] === name) return null;
-      if (nameHolder(row.names, name, role.home) !== null) throw new ServiceError('INVALID_INPUT', `name: another person at this table is already called ${JSON.stringify(name)}; names at one table must differ (compared without case)`);
+      const holder = nameHolder(row.names, name, role.home);
+      if (holder !== null) throw new ServiceError('INVALID_INPUT', 'nameInUse', { field: 'name', name, seat: holder }).inLocale(row.locale as Locale);
       const seat = seatAfter(role.home, row.hand - 1);
       return { event: { type: 'table.name', seat, name }, seat, names: { ...row.names, [role.home]: name } };
     });
@@ -306,8 +300,8 @@ export class TableMaster {
    */
   async start(id: string): Promise<{ id: string; version: number }> {
     const { version } = await this.#rowChange(id, (row) => {
-      if (row.clock === null) throw new ServiceError('ALREADY_STARTED', 'this table has no clock: nothing is played for anyone, so there is nothing to start');
-      if (row.clockStarted) throw new ServiceError('ALREADY_STARTED', 'the clock of this table runs already');
+      if (row.clock === null) throw new ServiceError('ALREADY_STARTED', 'noClock');
+      if (row.clockStarted) throw new ServiceError('ALREADY_STARTED', 'clockRunning');
       return { event: { type: 'table.start' }, seat: null, joined: row.joined, starts: true };
     });
     return { id, version };
@@ -326,7 +320,7 @@ export class TableMaster {
    * table's version and names after.
    */
   async #rowChange(id: string, decide: (row: Omit<TableRow, 'snapshot'>) => RowChange | null): Promise<{ version: number; names: Names }> {
-    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'the service is shutting down');
+    if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'shuttingDown');
     let changed: CachedTable | null = null;
     const after = await this.#parts.work.locked(id, async () => {
       try {
@@ -358,7 +352,7 @@ export class TableMaster {
           changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names, clock: row.clock, deadlines, notice: row.notice, joined, clockStarted };
           return { version, names };
         });
-        if (answer === null) throw new ServiceError('NOT_FOUND', 'no table with this id');
+        if (answer === null) throw new ServiceError('NOT_FOUND', 'noTable');
         return answer;
       } catch (error) {
         this.#parts.cache.drop(id);

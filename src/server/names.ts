@@ -64,13 +64,13 @@ export function nameHolder(names: Names, name: string, except: Seat | null = nul
  * character and at least one visible character. Throws 400 INVALID_INPUT naming `field` otherwise.
  */
 export function checkName(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw new ServiceError('INVALID_INPUT', `${field}: must be a string of 1 to ${MAX_NAME_CHARS} characters`);
+  if (typeof value !== 'string') throw new ServiceError('INVALID_INPUT', 'nameType', { field, max: MAX_NAME_CHARS });
   const name = value.trim();
   const length = [...name].length;
-  if (length === 0) throw new ServiceError('INVALID_INPUT', `${field}: must not be empty`);
-  if (length > MAX_NAME_CHARS) throw new ServiceError('INVALID_INPUT', `${field}: at most ${MAX_NAME_CHARS} characters, got ${length}`);
-  if (FORBIDDEN.test(name)) throw new ServiceError('INVALID_INPUT', `${field}: must not contain control characters`);
-  if (!hasVisibleCharacter(name)) throw new ServiceError('INVALID_INPUT', `${field}: must hold at least one visible character (a letter, digit, punctuation mark, symbol or emoji), not only invisible, combining or blank ones`);
+  if (length === 0) throw new ServiceError('INVALID_INPUT', 'nameEmpty', { field });
+  if (length > MAX_NAME_CHARS) throw new ServiceError('INVALID_INPUT', 'nameTooLong', { field, max: MAX_NAME_CHARS, got: length });
+  if (FORBIDDEN.test(name)) throw new ServiceError('INVALID_INPUT', 'nameControl', { field });
+  if (!hasVisibleCharacter(name)) throw new ServiceError('INVALID_INPUT', 'nameInvisible', { field });
   return name;
 }
 
@@ -86,7 +86,7 @@ export function checkNames(value: Partial<Record<string, unknown>> | undefined):
     if (value[seat] === undefined) continue;
     const name = checkName(value[seat], `names.${seat}`);
     const holder = nameHolder(names, name);
-    if (holder !== null) throw new ServiceError('INVALID_INPUT', `names.${seat}: ${JSON.stringify(name)} is already the name at ${holder}; names at one table must differ (compared without case)`);
+    if (holder !== null) throw new ServiceError('INVALID_INPUT', 'nameTaken', { field: `names.${seat}`, name, seat: holder });
     names[seat] = name;
   }
   return names;

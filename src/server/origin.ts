@@ -20,7 +20,7 @@ export function installOriginCheck(app: FastifyInstance, allowed: ReadonlySet<st
   app.addHook('onRequest', async (request, reply) => {
     // A WebSocket upgrade is checked by the live route itself (an error here would leave the upgrade hanging).
     if (request.headers.upgrade?.toLowerCase() === 'websocket' && /^\/api\/tables\/[^/?]+\/live(\?|$)/.test(request.url)) return undefined;
-    if (!isAllowedOrigin(request, allowed)) throw new ServiceError('FORBIDDEN', `origin ${String(request.headers.origin).slice(0, 100)} is not allowed (start the service with --allow-origin)`);
+    if (!isAllowedOrigin(request, allowed)) throw new ServiceError('FORBIDDEN', 'originNotAllowed', { origin: String(request.headers.origin).slice(0, 100) });
     const origin = request.headers.origin;
     if (origin !== undefined && allowed.has(origin)) {
       void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');

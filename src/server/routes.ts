@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, type Role } from './auth.js';
 import { requestLocale } from './engine.js';
 import { ServiceError } from './errors.js';
+import { concernsLocale, concernsTable } from './error-locale.js';
 import type { Gate } from './gate.js';
 import { playersFrom, type Player } from './players.js';
 import { MAX_HAND_EVENTS, MAX_LOG_PAGE, createBody, eventBody, logQuery, nameBody, nextBody, reviewQuery, seatBody, seatParams, tableParams } from './schemas.js';
@@ -40,9 +41,11 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
     if (token === null && header !== undefined) {
       gate.check(request.ip);
       gate.failed(request.ip);
-      throw new ServiceError('UNAUTHORIZED', 'Authorization: expected "Bearer TOKEN"');
+      throw new ServiceError('UNAUTHORIZED', 'authHeader');
     }
-    return gate.authorize(request.ip, id, token);
+    const who = await gate.authorize(request.ip, id, token);
+    concernsTable(request, id); // from here on an error is worded in the table's language
+    return who;
   };
 
   // 200 while the database answers and the change listener is connected; 503 naming what is down otherwise.
@@ -59,12 +62,13 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
   // Creation has its own limit per address, over a sliding minute (a bearer, valid or not, changes nothing).
   const creations = new SlidingWindow(options.createPerMinute, 60_000);
   const createLimit = async (request: FastifyRequest): Promise<void> => {
-    if (!creations.take(request.ip)) throw new ServiceError('RATE_LIMITED', `at most ${options.createPerMinute} tables a minute from one address: wait a moment and try again`);
+    if (!creations.take(request.ip)) throw new ServiceError('RATE_LIMITED', 'tooManyCreations', { budget: 'creations', max: options.createPerMinute });
   };
   app.post<{ Body: CreateBody }>('/api/tables', { schema: { body: createBody }, config: { rateLimit: false }, onRequest: createLimit }, async (request, reply) => {
     const body = request.body ?? {};
     const locale = requestLocale(body.locale);
-    if (locale === null) throw new ServiceError('INVALID_INPUT', `locale: not one of en, ca, sw, el (got ${JSON.stringify(body.locale)})`);
+    if (locale === null) throw new ServiceError('INVALID_INPUT', 'badLocale', { field: 'locale', got: JSON.stringify(body.locale ?? null).slice(0, 40) });
+    concernsLocale(request, locale);
     const setup: { seed?: number | string; deal?: unknown; rules?: unknown } = {};
     if (body.seed !== undefined) setup.seed = body.seed;
     if (body.deal !== undefined) setup.deal = body.deal;
@@ -90,7 +94,7 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
     async (request) => {
       const { id } = request.params;
       const { role } = await caller(request, id);
-      if (role.role !== 'seat' && role.role !== 'admin') throw new ServiceError('FORBIDDEN', `a ${role.role} token cannot deal the next hand`);
+      if (role.role !== 'seat' && role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'cannotDeal', { role: role.role, action: 'next' });
       return master.next(id, request.body?.hand);
     },
   );
@@ -99,7 +103,7 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
   app.post<{ Params: { id: string } }>('/api/tables/:id/start', { schema: { params: tableParams } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
-    if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token starts the clock');
+    if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'onlyAdminStarts', { role: role.role, action: 'start' });
     return master.start(id);
   });
 
@@ -107,7 +111,7 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
   app.put<{ Params: { id: string }; Body: { name: string } }>('/api/tables/:id/name', { schema: { params: tableParams, body: nameBody } }, async (request) => {
     const { id } = request.params;
     const { role } = await caller(request, id);
-    if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'only a seat token sets its own name');
+    if (role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'onlySeatNames', { role: role.role, action: 'name' });
     return master.setName(id, role, checkName(request.body.name, 'name'));
   });
 
@@ -118,16 +122,16 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
       const { id } = request.params;
       const who = await caller(request, id);
       // Only a seat token plays: the admin link is the host's (seats to bots, the next hand, the log), not a player's.
-      if (who.role.role !== 'seat') throw new ServiceError('FORBIDDEN', `only a seat token sends events (this is the ${who.role.role} token)`);
+      if (who.role.role !== 'seat') throw new ServiceError('FORBIDDEN', 'onlySeatSends', { role: who.role.role, action: 'send' });
       const key = request.body.key;
-      if (key !== undefined && !gate.reserveKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'too many refused sends with a key from this address: wait a moment and try again');
+      if (key !== undefined && !gate.reserveKey(request.ip)) throw new ServiceError('RATE_LIMITED', 'tooManyKeyed', { budget: 'keyedSends' });
       let result: Awaited<ReturnType<typeof master.submit>> = null;
       try {
         result = await master.submit(id, { kind: 'token', ...who }, request.body.event, key);
       } finally {
         if (key !== undefined && result?.ok !== false) gate.releaseKey(request.ip); // only a stored refusal keeps its unit
       }
-      if (result === null) throw new ServiceError('UNAVAILABLE', 'the event could not be applied; nothing was changed');
+      if (result === null) throw new ServiceError('UNAVAILABLE', 'notApplied');
       return reply.code(result.ok ? 200 : 422).send(result);
     },
   );
@@ -165,16 +169,16 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
       await caller(request, id);
       const table = await master.current(id);
       const hand = request.query.hand === undefined ? table.hand : Number(request.query.hand);
-      if (hand > table.hand) throw new ServiceError('NOT_FOUND', `hand: this table has dealt ${table.hand} hand(s), not ${hand}`);
+      if (hand > table.hand) throw new ServiceError('NOT_FOUND', 'noSuchHand', { field: 'hand', hand, dealt: table.hand });
       const phase = phaseOfSnapshot(table.snapshot);
-      if (hand === table.hand && !HAND_ENDED.has(phase)) throw new ServiceError('HAND_IN_PLAY', `hand ${hand} is in play (${phase}); its review is shown once it has ended`);
+      if (hand === table.hand && !HAND_ENDED.has(phase)) throw new ServiceError('HAND_IN_PLAY', 'reviewInPlay', { hand, phase });
       const stored = await master.store.hand(id, hand, MAX_HAND_EVENTS + 1);
-      if (stored === null) throw new ServiceError('NOT_FOUND', `hand: hand ${hand} of this table is not stored`);
-      if (stored.events.length > MAX_HAND_EVENTS) throw new ServiceError('UNAVAILABLE', `hand ${hand} holds more than ${MAX_HAND_EVENTS} events: its review is not made`);
+      if (stored === null) throw new ServiceError('NOT_FOUND', 'handNotStored', { field: 'hand', hand });
+      if (stored.events.length > MAX_HAND_EVENTS) throw new ServiceError('UNAVAILABLE', 'handTooLong', { hand, max: MAX_HAND_EVENTS });
       try {
         return { id, hand, review: reviewHand(stored.initial, stored.events) };
       } catch (error) {
-        if (error instanceof ReviewError) throw new ServiceError('UNAVAILABLE', `the review of hand ${hand} could not be made (${error.message})`);
+        if (error instanceof ReviewError) throw new ServiceError('UNAVAILABLE', 'reviewFailed', { hand, detail: error.message.slice(0, 120) });
         throw error;
       }
     },
@@ -186,7 +190,7 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
     async (request) => {
       const { id, seat } = request.params;
       const { role } = await caller(request, id);
-      if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'only the admin token hands seats over');
+      if (role.role !== 'admin') throw new ServiceError('FORBIDDEN', 'onlyAdminHandsOver', { role: role.role, action: 'seats' });
       const players = await master.setPlayer(id, seat, request.body.player);
       return { id, seats: players };
     },

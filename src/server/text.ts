@@ -38,8 +38,7 @@ export function unstorableTextAt(value: unknown, root: string): string | null {
   return null;
 }
 
-/** The message that names the field. */
-export function unstorableMessage(path: string): string {
-  const shown = path.length <= 120 ? path : `${path.slice(0, 119)}…`;
-  return `${shown}: text with a NUL character or an unpaired surrogate (U+D800–U+DFFF) cannot be stored`;
+/** A field's path as an error names it: at most 120 characters. */
+export function cutPath(path: string): string {
+  return path.length <= 120 ? path : `${path.slice(0, 119)}…`;
 }

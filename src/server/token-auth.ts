@@ -43,23 +43,23 @@ export class TokenAuth {
    * Answers (yes and no) are cached, so a repeated unknown token or table costs no query.
    */
   async authorize(id: string, token: string | null): Promise<{ role: Role; tokenHash: string }> {
-    if (token === null) throw new ServiceError('UNAUTHORIZED', 'send "Authorization: Bearer TOKEN" with a token of this table');
+    if (token === null) throw new ServiceError('UNAUTHORIZED', 'tokenMissing');
     const tokenHash = hashToken(token);
     const cacheKey = `${id} ${tokenHash}`;
     const cached = this.#tokens.get(cacheKey);
     if (cached !== undefined) return { role: cached, tokenHash };
     if (isOperatorToken(token, this.#operatorHash)) {
-      if (!(await this.exists(id))) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      if (!(await this.exists(id))) throw new ServiceError('NOT_FOUND', 'noTable');
       this.#verified.add(tokenHash);
       return { role: { role: 'operator' }, tokenHash };
     }
-    if (this.#unknownTables.has(id)) throw new ServiceError('NOT_FOUND', 'no table with this id');
-    if (this.#unknownTokens.has(cacheKey)) throw new ServiceError('UNAUTHORIZED', 'this table does not know that token');
+    if (this.#unknownTables.has(id)) throw new ServiceError('NOT_FOUND', 'noTable');
+    if (this.#unknownTokens.has(cacheKey)) throw new ServiceError('UNAUTHORIZED', 'tokenUnknown');
     const row = await this.#store.token(id, tokenHash);
     if (row === null) {
-      if (!(await this.exists(id))) throw new ServiceError('NOT_FOUND', 'no table with this id');
+      if (!(await this.exists(id))) throw new ServiceError('NOT_FOUND', 'noTable');
       this.#unknownTokens.add(cacheKey);
-      throw new ServiceError('UNAUTHORIZED', 'this table does not know that token');
+      throw new ServiceError('UNAUTHORIZED', 'tokenUnknown');
     }
     const role: Role = row.role === 'seat' ? { role: 'seat', home: row.seat as Seat } : { role: row.role };
     this.#tokens.set(cacheKey, role);

@@ -307,11 +307,15 @@ describe('refusals and misdeals in the page’s language', () => {
   });
 
   it('renders a misdeal from its code, counts and typed text, never the table’s sentence', () => {
+    // Each seat as the page names it (no names here: the seat alone, in the page's language).
+    const declaredBy = (locale: Locale, seat: Seat): string => ct(locale, 'misdeal.declaredBy', { who: t(locale, `seat.${seat}`) });
+    const disputedBy = (locale: Locale, seat: Seat): string => ct(locale, 'misdeal.disputedBy', { who: t(locale, `seat.${seat}`) });
+    const holdsBy = (locale: Locale, seat: Seat, count: number): string => ct(locale, 'misdeal.holdsBy', { who: t(locale, `seat.${seat}`), count });
     const locales: Locale[] = ['en', 'ca', 'sw', 'el'];
     for (const locale of locales) {
-      expect(misdealText(locale, { by: 'west', code: 'declared', reason: 'TABLE SENTENCE' })).toBe(t(locale, 'misdeal.declared', { seat: 'west' }));
+      expect(misdealText(locale, { by: 'west', code: 'declared', reason: 'TABLE SENTENCE' })).toBe(declaredBy(locale, 'west'));
       expect(misdealText(locale, { by: null, code: 'wrongCount', counts: { north: 12 }, reason: 'TABLE SENTENCE' })).toBe(
-        t(locale, 'misdeal.wrongCount', { counts: t(locale, 'misdeal.holds', { seat: 'north', count: 12 }) }),
+        t(locale, 'misdeal.wrongCount', { counts: holdsBy(locale, 'north', 12) }),
       );
     }
     // East's declaration disputed at a Greek table: the view's sentence is Greek; a Catalan page words the code in Catalan.
@@ -322,18 +326,16 @@ describe('refusals and misdeals in the page’s language', () => {
     expect(greek?.code).toBe('declarationDisputed');
     expect(greek?.reason).toBe(t('el', 'misdeal.declarationDisputed', { seat: 'west' }));
     const catalan = misdealText('ca', greek!);
-    expect(catalan).toBe(t('ca', 'misdeal.declarationDisputed', { seat: 'west' }));
+    expect(catalan).toBe(disputedBy('ca', 'west'));
     expect(catalan).not.toBe(greek?.reason);
     expect(connect(snap({ live: 'choosing' }, { ...contextAt(table, 'south', { locale: 'ca' }), view: viewFor(table.getSnapshot(), 'south', { locale: 'el' }) })).seat?.misdealNote).toBe(catalan);
     // Every code, at a table in each language, read on a page in each other one.
     for (const tableLocale of locales) {
       for (const locale of locales) {
-        expect(misdealText(locale, { by: 'north', code: 'declarationDisputed', reason: t(tableLocale, 'misdeal.declarationDisputed', { seat: 'north' }) })).toBe(
-          t(locale, 'misdeal.declarationDisputed', { seat: 'north' }),
-        );
-        expect(misdealText(locale, { by: 'east', code: 'declared', reason: t(tableLocale, 'misdeal.declared', { seat: 'east' }) })).toBe(t(locale, 'misdeal.declared', { seat: 'east' }));
+        expect(misdealText(locale, { by: 'north', code: 'declarationDisputed', reason: t(tableLocale, 'misdeal.declarationDisputed', { seat: 'north' }) })).toBe(disputedBy(locale, 'north'));
+        expect(misdealText(locale, { by: 'east', code: 'declared', reason: t(tableLocale, 'misdeal.declared', { seat: 'east' }) })).toBe(declaredBy(locale, 'east'));
         expect(misdealText(locale, { by: null, code: 'wrongCount', counts: { east: 14, west: 12 }, reason: 'TABLE SENTENCE' })).toBe(
-          t(locale, 'misdeal.wrongCount', { counts: [t(locale, 'misdeal.holds', { seat: 'east', count: 14 }), t(locale, 'misdeal.holds', { seat: 'west', count: 12 })].join(', ') }),
+          t(locale, 'misdeal.wrongCount', { counts: [holdsBy(locale, 'east', 14), holdsBy(locale, 'west', 12)].join(', ') }),
         );
       }
     }
@@ -341,7 +343,7 @@ describe('refusals and misdeals in the page’s language', () => {
     expect(misdealText('ca', { by: 'west', code: 'somethingNew' as never, reason: 'TABLE SENTENCE' })).toBe('TABLE SENTENCE');
     // The words a person typed are shown as they are (React escapes them); blank words are not.
     expect(misdealText('ca', { by: 'west', code: 'declarationDisputed', text: 'not a winning hand', reason: 'TABLE SENTENCE' })).toBe('not a winning hand');
-    expect(misdealText('ca', { by: 'west', code: 'declarationDisputed', text: '   ', reason: 'TABLE SENTENCE' })).toBe(t('ca', 'misdeal.declarationDisputed', { seat: 'west' }));
+    expect(misdealText('ca', { by: 'west', code: 'declarationDisputed', text: '   ', reason: 'TABLE SENTENCE' })).toBe(disputedBy('ca', 'west'));
     expect(misdealText('ca', { by: 'south', code: 'declared', text: '<b>14 tiles</b>', reason: 'TABLE SENTENCE' })).toBe('<b>14 tiles</b>');
   });
 

@@ -83,7 +83,8 @@ describe('persist and restore', () => {
     const service = restore(text);
     expect(service.phase).toBe('misdeal');
     expect(service.context.misdeal).toEqual({ by: null, reason: 'wrongCount', counts: { south: 12, west: 14 } });
-    expect(viewFor(service.getSnapshot(), 'east').misdeal?.reason).toBe('wrong tile count: south holds 12, west holds 14');
+    expect(viewFor(service.getSnapshot(), 'east', { locale: 'en' }).misdeal?.reason).toBe('wrong tile count: south holds 12, west holds 14');
+    expect(viewFor(service.getSnapshot(), 'east').misdeal).toEqual({ by: null, code: 'wrongCount', counts: { south: 12, west: 14 } });
     expect(service.send({ type: 'hand.redeal' }).ok).toBe(true);
     expect(service.phase).toBe('firstCharleston.right');
   });

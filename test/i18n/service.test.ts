@@ -49,7 +49,7 @@ describe('refusals in each locale', () => {
     const emitted: Refusal[] = [];
     service.on('rejected', ({ refusal }) => emitted.push(refusal));
     const actorEmitted: string[] = [];
-    service.actor.on('rejected', ({ refusal }) => actorEmitted.push(refusal.message));
+    service.actor.on('rejected', ({ refusal }) => actorEmitted.push('message' in refusal ? refusal.message : ''));
     const joker = refusalOf(service, { type: 'pass.commit', seat: 'east', tiles: ['J', '1B', '2B'] });
     expect(joker.code).toBe('JOKER_NOT_PASSABLE');
     expect(joker.message).toBe(JOKER[locale]);

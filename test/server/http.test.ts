@@ -121,7 +121,7 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
     expect(log.body.events.map((e: { version: number }) => e.version)).toEqual([1, 2]);
   });
 
-  it('answers every error code with { error: { code, message } }', async () => {
+  it('answers every error code with { error: { code, message, params } }', async () => {
     const table = await createTable(node.base, { seed: 1 });
     const base = node.base;
     const cases: Array<[string, Promise<{ status: number; body: Record<string, any> }>, number, string, RegExp?]> = [
@@ -150,6 +150,7 @@ describe.each(databases())('HTTP API on $name', ({ location }) => {
       const { status: got, body } = await reply;
       expect({ name, status: got, code: body.error?.code }).toEqual({ name, status, code });
       expect(typeof body.error.message, name).toBe('string');
+      expect(typeof body.error.params?.problem, name).toBe('string'); // errors are data: params name the problem
       if (message) expect(body.error.message, name).toMatch(message);
       expect(JSON.stringify(body), name).not.toMatch(/\bat .*\.(ts|js):\d+/); // never a stack trace
     }

@@ -130,14 +130,14 @@ describe('a 10-second clock with four people', () => {
     expect(view).toMatchObject({ version: 2, joining: [], clock: { started: true, deadlines: { east: now + 10_000, south: now + 10_000, west: now + 10_000, north: now + 10_000 } } });
     const again = await start(table.tokens.admin);
     expect(again.status).toBe(409);
-    expect(again.body.error).toEqual({ code: 'ALREADY_STARTED', message: expect.stringContaining('runs already') });
+    expect(again.body.error).toEqual({ code: 'ALREADY_STARTED', message: expect.stringContaining('runs already'), params: { problem: 'clockRunning' } });
     // A later join changes nothing: the clock runs.
     expect(await body(table.id, table.tokens.south as string)).toMatchObject({ version: 2, joining: [] });
     expect((await log(table.id)).map((row) => row.event)).toEqual([{ type: 'table.join', seat: 'east' }, { type: 'table.start' }]);
     const plain = await createTable(node.base, { seed: 53 });
     const none = await api(node.base, 'POST', `/api/tables/${plain.id}/start`, { token: plain.tokens.admin as string });
     expect(none.status).toBe(409);
-    expect(none.body.error).toEqual({ code: 'ALREADY_STARTED', message: expect.stringContaining('no clock') });
+    expect(none.body.error).toEqual({ code: 'ALREADY_STARTED', message: expect.stringContaining('no clock'), params: { problem: 'noClock' } });
     // Without a clock nobody is waited for, and opening a link writes nothing.
     expect(await body(plain.id, plain.tokens.east as string)).toMatchObject({ version: 0, joining: [], clock: null });
   });

@@ -116,7 +116,9 @@ describe('declarationReview: transitions', () => {
     const table = reviewed();
     table.send({ type: 'misdeal.declare', seat });
     expect(table.context.misdeal).toEqual({ by: seat, reason: 'declarationDisputed' });
-    expect(viewFor(table.getSnapshot(), 'east').misdeal?.reason).toBe(`East's declaration disputed by ${seat}`);
+    // Without a locale the view carries the code and the seat, no sentence; with one, the sentence in that language.
+    expect(viewFor(table.getSnapshot(), 'east').misdeal).toEqual({ by: seat, code: 'declarationDisputed' });
+    expect(viewFor(table.getSnapshot(), 'east', { locale: 'en' }).misdeal?.reason).toBe(`East's declaration disputed by ${seat}`);
     const texts = LOCALES.map((locale) => viewFor(table.getSnapshot(), 'east', { locale }).misdeal?.reason);
     expect(new Set(texts).size).toBe(LOCALES.length);
   });

@@ -227,6 +227,10 @@ export const en = {
   'lobby.lanPackage': "From an installed package:",
   'lobby.newTable': "New table",
   'end.nextSoloNote': "A new deal at this page; you stay East.",
+  // Why a hand is dead, each seat named as the person at it ("Ana (South)").
+  'misdeal.declaredBy': "declared by {who}",
+  'misdeal.disputedBy': "East's declaration disputed by {who}",
+  'misdeal.holdsBy': "{who} holds {count}",
   // The service's own refusals (its codes beside the engine's), as the service words them in the table's language.
   'serviceRefusal.NOT_YOUR_SEAT': "You play {own}: you cannot act for {named}.",
   'serviceRefusal.RATE_LIMITED': "Too many messages: wait a moment and try again.",

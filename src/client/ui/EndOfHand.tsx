@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { t, type Locale, type Seat, type TileView } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import type { HandReview, ReviewPacket } from '../review.js';
-import type { TableApi } from '../table-api.js';
+import { failureLine, type TableApi } from '../table-api.js';
 import { seatLabel } from '../table-info.js';
 import { TileFace } from './Tile.js';
 
@@ -29,7 +29,7 @@ export interface EndOfHandProps {
   rotates: boolean;
 }
 
-type Loaded = { kind: 'loading' } | { kind: 'loaded'; review: HandReview } | { kind: 'failed'; message: string };
+type Loaded = { kind: 'loading' } | { kind: 'loaded'; review: HandReview } | { kind: 'failed'; error: unknown };
 
 function Packet({ locale, packet, names }: { locale: Locale; packet: ReviewPacket; names: Partial<Record<Seat, string>> }) {
   return (
@@ -47,7 +47,7 @@ function Packet({ locale, packet, names }: { locale: Locale; packet: ReviewPacke
 /** The review of the hand and the next hand's button. */
 export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, rotates }: EndOfHandProps) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
-  const [dealing, setDealing] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [dealing, setDealing] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; error: unknown }>({ kind: 'idle' });
   useEffect(() => {
     let live = true;
     setLoaded({ kind: 'loading' });
@@ -56,7 +56,7 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, 
         if (live) setLoaded({ kind: 'loaded', review });
       },
       (error: unknown) => {
-        if (live) setLoaded({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (live) setLoaded({ kind: 'failed', error });
       },
     );
     return () => {
@@ -67,7 +67,7 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, 
     setDealing({ kind: 'busy' });
     api.next(hand).then(
       () => setDealing({ kind: 'idle' }),
-      (error: unknown) => setDealing({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => setDealing({ kind: 'failed', error }),
     );
   };
   const label = (seat: Seat): string => seatLabel(locale, seat, names);
@@ -79,7 +79,7 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, 
             {dealing.kind === 'busy' ? ct(locale, 'end.nextBusy') : ct(locale, 'end.next')}
           </button>
           <p className="muted">{ct(locale, rotates ? 'end.nextNote' : 'end.nextSoloNote')}</p>
-          {dealing.kind === 'failed' && <p className="alert">{ct(locale, 'end.nextFailed', { message: dealing.message })}</p>}
+          {dealing.kind === 'failed' && <p className="alert">{ct(locale, 'end.nextFailed', { message: failureLine(locale, dealing.error, names) })}</p>}
         </div>
       )}
       <div className="review" data-review={loaded.kind}>
@@ -97,7 +97,7 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, 
           </div>
         )}
         {loaded.kind === 'loading' && <p className="muted">{ct(locale, 'end.loading')}</p>}
-        {loaded.kind === 'failed' && <p className="muted">{ct(locale, 'end.failed', { message: loaded.message })}</p>}
+        {loaded.kind === 'failed' && <p className="muted">{ct(locale, 'end.failed', { message: failureLine(locale, loaded.error, names) })}</p>}
         {loaded.kind === 'loaded' && (
           <>
             {loaded.review.passes.length === 0 && phase !== 'eastMahjong' && <p>{ct(locale, 'end.noPasses')}</p>}

@@ -10,6 +10,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SEATS, t, type BySeat, type Locale, type Seat } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
 import { seatLink } from '../route.js';
+import { serviceErrorLine, serviceErrorOf } from '../service-error.js';
+import { TableApiError } from '../table-api.js';
 import { cleanName, seatAfterOf, seatAfterTo } from '../table-info.js';
 import { Invite } from './Invite.js';
 import { LanguagePicker } from './LanguagePicker.js';
@@ -107,20 +109,22 @@ export async function createTable(seats: BySeat<Player>, locale: Locale, fetcher
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || typeof body !== 'object' || body === null || !('id' in body) || !('tokens' in body)) {
-    const message = typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: { message?: unknown } }).error.message) : `HTTP ${response.status}`;
-    throw new Error(message);
+    const error = serviceErrorOf(body, response.status);
+    throw new TableApiError(error.code, error.message, error.params);
   }
   return body as Created;
 }
 
 /**
  * What the lobby says when the table could not be created: a name the service refused (its error names the field,
- * `names.south: …`) in the reader's language, naming the seat; any other error with the service's own message.
+ * `names.south`) in the reader's language, naming the seat; any other error worded from its code and params (the
+ * service's own message for a problem this page does not know).
  */
-export function failureText(locale: Locale, message: string): string {
-  const field = /^names\.(east|south|west|north):/.exec(message);
+export function failureText(locale: Locale, message: string, params: Readonly<Record<string, unknown>> = {}): string {
+  const named = typeof params['field'] === 'string' ? params['field'] : message;
+  const field = /^names\.(east|south|west|north)(:|$)/.exec(named);
   if (field !== null) return ct(locale, 'lobby.badName', { seat: seatAfterOf(locale, field[1] as Seat, undefined) });
-  return ct(locale, 'lobby.failed', { message });
+  return ct(locale, 'lobby.failed', { message: serviceErrorLine(locale, { message, params }) });
 }
 
 /** Props of the lobby. */
@@ -134,7 +138,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
   const [seats, setSeats] = useState<BySeat<Player>>({ east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' });
   const [names, setNames] = useState<Partial<Record<Seat, string>>>({});
   const [clock, setClock] = useState(0);
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'creating' } | { kind: 'created'; table: Created } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'creating' } | { kind: 'created'; table: Created } | { kind: 'failed'; message: string; params: Readonly<Record<string, unknown>> }>({ kind: 'idle' });
   const origin = window.location.origin;
   const invitesHeading = useRef<HTMLHeadingElement>(null);
   const firstSeat = useRef<HTMLSelectElement>(null);
@@ -149,7 +153,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
     setState({ kind: 'creating' });
     createTable(seats, locale, fetch, { names, clock }).then(
       (table) => setState({ kind: 'created', table }),
-      (error: unknown) => setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error), params: error instanceof TableApiError ? error.params : {} }),
     );
   };
   return (
@@ -214,7 +218,7 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
           </form>
         )}
         <div role="alert" className="alert">
-          {state.kind === 'failed' && failureText(locale, state.message)}
+          {state.kind === 'failed' && failureText(locale, state.message, state.params)}
         </div>
         {state.kind === 'created' && (
           <section className="invites" aria-label={ct(locale, 'lobby.invites')}>

@@ -4,10 +4,11 @@
  * (Each seat's clock is on its plaque: `TableStatus`.)
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Locale } from '../../index.js';
+import type { Locale, Seat } from '../../index.js';
 import type { DeclarationProps } from '../connect.js';
 import { ct } from '../i18n/catalog.js';
-import { cleanName } from '../table-info.js';
+import { failureLine } from '../table-api.js';
+import { cleanName, seatLabel } from '../table-info.js';
 import { TileFace } from './Tile.js';
 
 /** East's declared fourteen tiles, who has accepted, and what this page waits for. */
@@ -26,10 +27,13 @@ export function DeclarationPanel({ locale, declaration }: { locale: Locale; decl
   );
 }
 
-/** The person's own display name at this table (`PUT /api/tables/:id/name`). */
-export function NameForm({ locale, current, save }: { locale: Locale; current: string | null; save: (name: string) => Promise<void> }) {
+/**
+ * The person's own display name at this table (`PUT /api/tables/:id/name`). A refusal is worded from its code and
+ * params in the page's language, a seat it names as the person at it (`names`).
+ */
+export function NameForm({ locale, current, save, names }: { locale: Locale; current: string | null; save: (name: string) => Promise<void>; names?: Partial<Record<Seat, string>> | undefined }) {
   const [text, setText] = useState(current ?? '');
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'empty' } | { kind: 'failed'; error: unknown }>({ kind: 'idle' });
   useEffect(() => {
     if (current !== null && state.kind !== 'saving') setText(current);
     // Only a new name from the table replaces what is typed.
@@ -38,13 +42,13 @@ export function NameForm({ locale, current, save }: { locale: Locale; current: s
     event.preventDefault();
     const name = cleanName(text);
     if (name === null) {
-      setState({ kind: 'failed', message: ct(locale, 'name.empty') });
+      setState({ kind: 'empty' });
       return;
     }
     setState({ kind: 'saving' });
     save(name).then(
       () => setState({ kind: 'saved' }),
-      (error: unknown) => setState({ kind: 'failed', message: ct(locale, 'name.failed', { message: error instanceof Error ? error.message : String(error) }) }),
+      (error: unknown) => setState({ kind: 'failed', error }),
     );
   };
   return (
@@ -57,7 +61,7 @@ export function NameForm({ locale, current, save }: { locale: Locale; current: s
         </button>
       </span>
       <span className="muted" aria-live="polite">
-        {state.kind === 'saved' ? ct(locale, 'name.saved') : state.kind === 'failed' ? state.message : ''}
+        {state.kind === 'saved' ? ct(locale, 'name.saved') : state.kind === 'empty' ? ct(locale, 'name.empty') : state.kind === 'failed' ? ct(locale, 'name.failed', { message: failureLine(locale, state.error, names) }) : ''}
       </span>
     </form>
   );

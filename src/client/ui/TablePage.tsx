@@ -229,7 +229,7 @@ export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: Ta
         </main>
       )}
       {heading !== undefined && <p className="heading">{heading}</p>}
-      {seat !== null && api?.setName !== undefined && <NameForm locale={locale} current={info?.names[seat.view.seat] ?? null} save={api.setName} />}
+      {seat !== null && api?.setName !== undefined && <NameForm locale={locale} current={info?.names[seat.view.seat] ?? null} save={api.setName} names={info?.names} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * `legal` (select tiles in a rack, then Pass / Courtesy commit).
  */
 import { SEATS, t, type CharlestonEvent, type LegalActions, type Locale, type Seat, type SeatView, type Tile, type TileView } from '../../index.js';
-import { promptFor } from '../../entries/i18n.js';
+import { misdealText, promptFor } from '../../entries/i18n.js';
 import { label } from './labels.js';
 import { phaseText } from './log.js';
 import type { TableMessage } from '../protocol.js';
@@ -126,9 +126,10 @@ export class TablePanel {
       const misdeal = h('div', 'misdeal');
       misdeal.id = 'misdeal';
       const by = first.misdeal.by;
+      const reason = misdealText(locale, first.misdeal); // the views carry codes only: worded here, in the page's language
       misdeal.textContent = by
-        ? label(locale, 'misdealBy', { seat: locale === 'en' ? by : this.seatName(by), reason: first.misdeal.reason })
-        : label(locale, 'misdeal', { reason: first.misdeal.reason });
+        ? label(locale, 'misdealBy', { seat: locale === 'en' ? by : this.seatName(by), reason })
+        : label(locale, 'misdeal', { reason });
       parts.push(misdeal);
     }
     const redeal = SEATS.some((seat) => table.legal[seat]?.redeal === true);

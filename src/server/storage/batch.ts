@@ -166,10 +166,7 @@ export class CommitQueue {
         process.emitWarning(`charleston: a batch of ${batch.length} events failed to commit (${(error as Error).message}); none was acknowledged`);
         // A statement that failed stored nothing. A connection lost while PostgreSQL committed leaves the outcome
         // unknown to this node, so the message does not promise "not stored": the table's version tells.
-        const failure = new ServiceError(
-          'UNAVAILABLE',
-          `the event was not acknowledged: its batch of ${batch.length} events failed to commit, and a failed batch stores none of its events; if the database connection broke during the commit, read the table first (its version shows whether the event landed), then send it again`,
-        );
+        const failure = new ServiceError('UNAVAILABLE', 'batchFailed', { size: batch.length });
         for (const waiting of batch) waiting.reject(failure);
         this.#schedule();
       },
