@@ -20,9 +20,12 @@ export interface CachedTable {
   readonly version: number;
   readonly locale: Locale;
   readonly players: Players;
-  /** The hand (1-based, counts next deals) and the version its deal was logged at. */
-  readonly hand: number;
-  readonly handVersion: number;
+  /**
+   * The table's deal number (1-based, counts `next` deals; `hand` on the wire and in the database, not the engine's
+   * `hand`, which counts redeals) and the version its deal was logged at.
+   */
+  readonly deal: number;
+  readonly dealVersion: number;
   /** Names by each person's first-hand seat. */
   readonly names: Names;
   /** Seconds per decision, or null. */
@@ -57,8 +60,8 @@ export function cachedFromRow(row: TableRow): CachedTable {
     version: row.version,
     locale,
     players: row.players,
-    hand: row.hand,
-    handVersion: row.handVersion,
+    deal: row.deal,
+    dealVersion: row.dealVersion,
     names: row.names,
     clock: row.clock,
     deadlines: row.deadlines,

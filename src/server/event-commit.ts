@@ -48,7 +48,7 @@ export class EventCommit {
     if (sender.kind !== 'token' || key !== undefined) return null;
     const table = this.#parts.cache.peek(id);
     if (table === null || table.clock !== null) return null; // a clock's deadlines are written under the row lock
-    if (foreignSeat(seatOfRole(sender.role, table.hand), event) !== null) return null;
+    if (foreignSeat(seatOfRole(sender.role, table.deal), event) !== null) return null;
     if (!isRunning(table.engine)) {
       this.#parts.cache.drop(id);
       return null;
@@ -132,11 +132,11 @@ export class EventCommit {
           if (prior !== null) return { reply: prior as SendReply, changed: null, reloaded };
         }
         // The row is the truth for what changes without an engine event (who plays, names, clock, notice).
-        table = { ...table, players: row.players, hand: row.hand, handVersion: row.handVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice, joined: row.joined, clockStarted: row.clockStarted };
+        table = { ...table, players: row.players, deal: row.deal, dealVersion: row.dealVersion, names: row.names, clock: row.clock, deadlines: row.deadlines, notice: row.notice, joined: row.joined, clockStarted: row.clockStarted };
         const players = row.players;
         let result: SendReply;
         let changed: CachedTable | null = null;
-        const own = sender.kind === 'token' ? seatOfRole(sender.role, row.hand) : null;
+        const own = sender.kind === 'token' ? seatOfRole(sender.role, row.deal) : null;
         const stranger = foreignSeat(own, event);
         if (stranger !== null && own !== null) {
           result = { ok: false, version: row.version, refusal: boundRefusal(serviceRefusal('NOT_YOUR_SEAT', table.locale, { own, named: stranger })) };
@@ -153,7 +153,7 @@ export class EventCommit {
             if (row.clock !== null) {
               timing.deadlines = nextDeadlines({ clock: runningClock(row), previous: row.deadlines, phaseBefore: before, phaseAfter: sent.phase, waiting: waitingFor(sent.phase, after.context), players, actor: seat, now: this.#parts.now() });
             }
-            if (sender.kind === 'clock') timing.notice = { code: 'CLOCK_RAN_OUT', seat: sender.seat, hand: row.hand, version };
+            if (sender.kind === 'clock') timing.notice = { code: 'CLOCK_RAN_OUT', seat: sender.seat, hand: row.deal, version };
             progress.written = true;
             await tx.commit({ tableId: id, version, seat, event, phase: sent.phase, snapshot: persist(table.engine), ...timing });
             changed = { ...table, snapshot: after, version, players, ...timing };

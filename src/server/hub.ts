@@ -58,7 +58,7 @@ export interface ClockView {
 export function tableBody(table: CachedTable, role: Role, now: number): Record<string, unknown> {
   const snapshot = table.snapshot;
   const phase = phaseOfSnapshot(snapshot);
-  const seat = seatOfRole(role, table.hand);
+  const seat = seatOfRole(role, table.deal);
   const view = viewFor(snapshot, seat, { locale: table.locale });
   // A seat's view already says whom the table waits for (the same function of the same snapshot): not computed twice.
   const waiting = 'waitingFor' in view ? view.waitingFor : waitingFor(phase, snapshot.context);
@@ -68,9 +68,9 @@ export function tableBody(table: CachedTable, role: Role, now: number): Record<s
     version: table.version,
     phase,
     view,
-    hand: table.hand,
+    hand: table.deal,
     seat,
-    names: namesNow(table.names, table.hand),
+    names: namesNow(table.names, table.deal),
     clock,
     notice: table.notice,
     waitingFor: waiting,
@@ -155,7 +155,7 @@ export class Hub {
     // One serialized message per role and version, shared by that role's connections, dropped once sent.
     const texts = new Map<string, string>();
     for (const listener of [...set]) {
-      const key = seatOfRole(listener.role, table.hand) ?? 'public';
+      const key = seatOfRole(listener.role, table.deal) ?? 'public';
       let text = texts.get(key);
       if (text === undefined) {
         text = viewMessage(table, listener.role, this.#now());

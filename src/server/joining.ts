@@ -20,19 +20,19 @@ export interface JoinState {
   readonly joined: readonly Seat[];
   readonly players: Players;
   /** The table's hand (1-based): seats move one to the right with each. */
-  readonly hand: number;
+  readonly deal: number;
 }
 
 /** The first-hand seats of the people the table still waits for: those at a human seat now who have not joined. */
 export function awaitedHomes(state: JoinState): Seat[] {
   if (state.clock === null || state.clockStarted) return [];
-  return SEATS.filter((seat) => state.players[seat] === 'human').map((seat) => homeOf(seat, state.hand - 1)).filter((home) => !state.joined.includes(home));
+  return SEATS.filter((seat) => state.players[seat] === 'human').map((seat) => homeOf(seat, state.deal - 1)).filter((home) => !state.joined.includes(home));
 }
 
 /** The seats (where each person sits now, in seat order) whose people the table waits for: a body's `joining`. */
 export function joiningSeats(state: JoinState): Seat[] {
   const homes = awaitedHomes(state);
-  return SEATS.filter((seat) => homes.includes(homeOf(seat, state.hand - 1)));
+  return SEATS.filter((seat) => homes.includes(homeOf(seat, state.deal - 1)));
 }
 
 /** The clock's seconds when it runs, else null: what the deadlines are computed with. */

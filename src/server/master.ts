@@ -117,10 +117,10 @@ export class TableMaster {
     const snapshot = engine.getSnapshot();
     const phase = phaseOfSnapshot(snapshot);
     // The clock waits for every person to open their link (joining.ts): it runs at once only with nobody to wait for.
-    const joining = { joined: [] as Seat[], clockStarted: readyToStart({ clock: friends.clock, clockStarted: false, joined: [], players, hand: 1 }) };
+    const joining = { joined: [] as Seat[], clockStarted: readyToStart({ clock: friends.clock, clockStarted: false, joined: [], players, deal: 1 }) };
     const deadlines = nextDeadlines({ clock: runningClock({ clock: friends.clock, ...joining }), previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.#parts.now() });
     const chosenDeal = setup.seed !== undefined || setup.deal !== undefined;
-    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
+    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, deal: 1, dealVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
     /** True once the table's rows were written in the transaction: from then on a failure leaves the outcome unknown. */
     let written = false;
     try {
@@ -140,7 +140,7 @@ export class TableMaster {
       if (setup.seed !== undefined) stored.seed = setup.seed;
       if (setup.rules !== undefined) stored.rules = setup.rules;
       if (chosenDeal) stored.chosen = true;
-      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), hand: 1, handVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
+      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), deal: 1, dealVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
       await this.#parts.store.create({ row, setup: stored, tokens: hashes }, () => {
         written = true;
       });
@@ -181,7 +181,7 @@ export class TableMaster {
       const next = await this.#parts.store.locked(id, -1, async (tx) => {
         const changedPlayers: Players = { ...tx.row.players, [seat]: player };
         // Tokens belong to people: whoever sits at `seat` now had seat `homeOf(seat)` in the first hand.
-        if (player === 'human' && !(await tx.hasSeatToken(homeOf(seat, tx.row.hand - 1)))) {
+        if (player === 'human' && !(await tx.hasSeatToken(homeOf(seat, tx.row.deal - 1)))) {
           throw new ServiceError('INVALID_INPUT', 'botNoToken', { field: 'player', seat });
         }
         await tx.setPlayers(changedPlayers);
@@ -211,14 +211,14 @@ export class TableMaster {
       try {
         const answer = await this.#parts.store.locked(id, -1, async (tx): Promise<DealtHand> => {
           const row = tx.row;
-          const current: DealtHand = { id, version: row.version, phase: row.phase as Phase, hand: row.hand };
-          if (after !== undefined && row.hand > after) return current;
+          const current: DealtHand = { id, version: row.version, phase: row.phase as Phase, hand: row.deal };
+          if (after !== undefined && row.deal > after) return current;
           if (!HAND_ENDED.has(row.phase)) {
-            if (after === undefined && row.hand > 1 && row.version === row.handVersion) return current;
-            throw new ServiceError('HAND_IN_PLAY', 'handInPlay', { hand: row.hand, phase: row.phase });
+            if (after === undefined && row.deal > 1 && row.version === row.dealVersion) return current;
+            throw new ServiceError('HAND_IN_PLAY', 'handInPlay', { hand: row.deal, phase: row.phase });
           }
           const setup = await tx.setup();
-          const hand = row.hand + 1;
+          const hand = row.deal + 1;
           const locale = row.locale as Locale;
           const engineSetup: TableSetup = {};
           if (setup.seed !== undefined) engineSetup.seed = nextHandSeed(setup.seed, hand);
@@ -231,8 +231,8 @@ export class TableMaster {
             const players = { ...row.players, ...rotateBySeat(row.players) } as Players;
             const deadlines = nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.#parts.now() });
             const version = row.version + 1;
-            await tx.nextHand({ tableId: id, version, hand, phase, snapshot: persist(engine), players, deadlines });
-            dealt = { id, engine, snapshot, version, locale, players, hand, handVersion: version, names: row.names, clock: row.clock, deadlines, notice: null, chosenDeal: row.chosenDeal, joined: row.joined, clockStarted: true };
+            await tx.nextHand({ tableId: id, version, deal: hand, phase, snapshot: persist(engine), players, deadlines });
+            dealt = { id, engine, snapshot, version, locale, players, deal: hand, dealVersion: version, names: row.names, clock: row.clock, deadlines, notice: null, chosenDeal: row.chosenDeal, joined: row.joined, clockStarted: true };
             return { id, version, phase, hand };
           } catch (error) {
             engine.stop();
@@ -268,7 +268,7 @@ export class TableMaster {
       if (row.names[role.home] === name) return null;
       const holder = nameHolder(row.names, name, role.home);
       if (holder !== null) throw new ServiceError('INVALID_INPUT', 'nameInUse', { field: 'name', name, seat: holder }).inLocale(row.locale as Locale);
-      const seat = seatAfter(role.home, row.hand - 1);
+      const seat = seatAfter(role.home, row.deal - 1);
       return { event: { type: 'table.name', seat, name }, seat, names: { ...row.names, [role.home]: name } };
     });
     return { id, ...after };
@@ -288,7 +288,7 @@ export class TableMaster {
     await this.#rowChange(id, (row) => {
       const join = joinOf(row, role.home);
       if (join === null) return null;
-      const seat = seatNow(role.home, row.hand);
+      const seat = seatNow(role.home, row.deal);
       return { event: { type: 'table.join', seat }, seat, joined: join.joined, starts: join.starts };
     });
   }
@@ -349,7 +349,7 @@ export class TableMaster {
             ...(change.joined === undefined ? {} : { joined }),
             ...(starts ? { deadlines, clockStarted } : {}),
           });
-          changed = { ...table, version, players: row.players, hand: row.hand, handVersion: row.handVersion, names, clock: row.clock, deadlines, notice: row.notice, joined, clockStarted };
+          changed = { ...table, version, players: row.players, deal: row.deal, dealVersion: row.dealVersion, names, clock: row.clock, deadlines, notice: row.notice, joined, clockStarted };
           return { version, names };
         });
         if (answer === null) throw new ServiceError('NOT_FOUND', 'noTable');

@@ -153,7 +153,7 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
       const rows = await master.log(id, after, limit + 1);
       const page = rows.length > limit ? rows.slice(0, limit) : rows;
       const phase = phaseOfSnapshot(table.snapshot);
-      const view = logFor(page, phase, reader, table.hand, openChoices(phase));
+      const view = logFor(page, phase, reader, table.deal, openChoices(phase));
       return rows.length > limit ? { ...view, next: page[page.length - 1]?.version ?? after } : view;
     },
   );
@@ -168,10 +168,10 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
       const { id } = request.params;
       await caller(request, id);
       const table = await master.current(id);
-      const hand = request.query.hand === undefined ? table.hand : Number(request.query.hand);
-      if (hand > table.hand) throw new ServiceError('NOT_FOUND', 'noSuchHand', { field: 'hand', hand, dealt: table.hand });
+      const hand = request.query.hand === undefined ? table.deal : Number(request.query.hand);
+      if (hand > table.deal) throw new ServiceError('NOT_FOUND', 'noSuchHand', { field: 'hand', hand, dealt: table.deal });
       const phase = phaseOfSnapshot(table.snapshot);
-      if (hand === table.hand && !HAND_ENDED.has(phase)) throw new ServiceError('HAND_IN_PLAY', 'reviewInPlay', { hand, phase });
+      if (hand === table.deal && !HAND_ENDED.has(phase)) throw new ServiceError('HAND_IN_PLAY', 'reviewInPlay', { hand, phase });
       const stored = await master.store.hand(id, hand, MAX_HAND_EVENTS + 1);
       if (stored === null) throw new ServiceError('NOT_FOUND', 'handNotStored', { field: 'hand', hand });
       if (stored.events.length > MAX_HAND_EVENTS) throw new ServiceError('UNAVAILABLE', 'handTooLong', { hand, max: MAX_HAND_EVENTS });

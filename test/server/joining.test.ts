@@ -16,7 +16,7 @@ import { TestTime } from './test-time.js';
 const HUMANS: Players = { east: 'human', south: 'human', west: 'human', north: 'human' };
 
 describe('who the clock waits for (pure)', () => {
-  const waiting: JoinState = { clock: 10, clockStarted: false, joined: [], players: HUMANS, hand: 1 };
+  const waiting: JoinState = { clock: 10, clockStarted: false, joined: [], players: HUMANS, deal: 1 };
   it('waits for every person at a human seat; none without a clock or once it runs', () => {
     expect(awaitedHomes(waiting)).toEqual(SEATS);
     expect(awaitedHomes({ ...waiting, players: { ...HUMANS, west: 'teacher' }, joined: ['east'] })).toEqual(['south', 'north']);
@@ -25,7 +25,7 @@ describe('who the clock waits for (pure)', () => {
   });
   it('names the seats where the awaited people sit now (they move one to the right each hand)', () => {
     // Hand 2: the deal passed to the right, the person who sat East sits North now.
-    expect(joiningSeats({ ...waiting, hand: 2, joined: ['south', 'west', 'north'] })).toEqual(['north']);
+    expect(joiningSeats({ ...waiting, deal: 2, joined: ['south', 'west', 'north'] })).toEqual(['north']);
     expect(joiningSeats({ ...waiting, joined: ['south', 'west', 'north'] })).toEqual(['east']);
   });
   it('a join counts once; the last one starts the clock; nothing is joined once the clock runs', () => {

@@ -16,9 +16,9 @@ export interface TableRow {
   locale: string;
   players: Players;
   snapshot: string;
-  /** The hand (1-based, counts next deals) and the version its deal was logged at (0 for the first). */
-  hand: number;
-  handVersion: number;
+  /** The deal number (1-based, counts next deals; the column `hand`) and the version its deal was logged at (0 for the first). */
+  deal: number;
+  dealVersion: number;
   /** Names by each person's first-hand seat. */
   names: Names;
   /** Seconds per decision, or null for no clock. */
@@ -64,8 +64,8 @@ export const CHANGES_CHANNEL = 'charleston_changes';
 
 /** Whether the creator chose the deal, from the stored setup (no column of its own). */
 const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal"`;
-const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand, hand_version AS "handVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
-const ROW_COLUMNS = `id, version, phase, locale, players, hand, hand_version AS "handVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
+const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
+const ROW_COLUMNS = `id, version, phase, locale, players, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
 
 /** The earliest of a set of deadlines, as stored for the sweep (null for none). */
 function earliest(deadlines: Deadlines): number | null {
@@ -168,19 +168,19 @@ export async function commitEvent(
  */
 export async function commitNextHand(
   tx: Queryable,
-  change: { tableId: string; version: number; hand: number; phase: string; snapshot: string; players: Players; deadlines: Deadlines; node: string },
+  change: { tableId: string; version: number; deal: number; phase: string; snapshot: string; players: Players; deadlines: Deadlines; node: string },
 ): Promise<void> {
   await tx.query('INSERT INTO charleston_events (table_id, version, seat, event, hand) VALUES ($1, $2, NULL, $3, $4)', [
     change.tableId,
     change.version,
-    JSON.stringify({ type: 'table.next', hand: change.hand }),
-    change.hand,
+    JSON.stringify({ type: 'table.next', hand: change.deal }),
+    change.deal,
   ]);
-  await tx.query('INSERT INTO charleston_hands (table_id, hand, version, initial) VALUES ($1, $2, $3, $4)', [change.tableId, change.hand, change.version, change.snapshot]);
+  await tx.query('INSERT INTO charleston_hands (table_id, hand, version, initial) VALUES ($1, $2, $3, $4)', [change.tableId, change.deal, change.version, change.snapshot]);
   await tx.query(
     `UPDATE charleston_tables SET version = $2, phase = $3, snapshot = $4, hand = $5, hand_version = $2, players = $6,
             deadlines = $7, next_deadline = $8, notice = NULL, clock_started = true, updated_at = now() WHERE id = $1`,
-    [change.tableId, change.version, change.phase, change.snapshot, change.hand, JSON.stringify(change.players), JSON.stringify(change.deadlines), earliest(change.deadlines)],
+    [change.tableId, change.version, change.phase, change.snapshot, change.deal, JSON.stringify(change.players), JSON.stringify(change.deadlines), earliest(change.deadlines)],
   );
   await notifyChange(tx, change.tableId, change.version, change.node);
 }

@@ -46,7 +46,7 @@ export interface Change {
 export interface NextHand {
   tableId: string;
   version: number;
-  hand: number;
+  deal: number;
   phase: string;
   /** The new hand's persisted snapshot (its version 0, kept for the replay check). */
   snapshot: string;
