@@ -2,7 +2,7 @@
  * Nothing covers anything: East's page of a served table, at 390 × 844 and 1440 × 900, in en, ca, sw and el, at every
  * phase of a hand (the first Charleston with three packets down, the stop checkpoint, the second Charleston, the
  * courtesy pass, the end of the hand with its review; and on a second table East's declaration under review and the
- * misdeal it becomes). At each, the boxes of the seat plaques, the face-down racks and packet stacks, the arrow's
+ * misdeal it becomes, with South's page in sw and el too). At each, the boxes of the seat plaques, the face-down racks and packet stacks, the arrow's
  * words, every control and every rack tile are measured pairwise: no two intersect by more than 1 px, and none
  * leaves the viewport horizontally; a plaque's text is not cut off. At the end of a hand on a desktop the final rack
  * stays beside the review, both on the first screen. The table is played through the API with each seat's token;
@@ -80,13 +80,13 @@ function measure(): Problem[] {
   return problems;
 }
 
-/** Opens East's page in every language at both sizes. */
-async function openEast(table: ServiceTable): Promise<Shown[]> {
+/** Opens `seat`'s page in the languages given (default: all four) at both sizes. */
+async function openSeat(table: ServiceTable, seat: Seat, locales: readonly string[] = LOCALES): Promise<Shown[]> {
   const shown: Shown[] = [];
   for (const viewport of VIEWPORTS) {
-    for (const locale of LOCALES) {
-      const page = await suite.openPage(`${suite.server.base}/t/${table.id}?lang=${locale}#${table.tokens.east}`, viewport, { reduceMotion: true });
-      shown.push({ page, name: `${locale}-${viewport.width}`, width: viewport.width });
+    for (const locale of locales) {
+      const page = await suite.openPage(`${suite.server.base}/t/${table.id}?lang=${locale}#${table.tokens[seat]}`, viewport, { reduceMotion: true });
+      shown.push({ page, name: `${seat === 'east' ? '' : `${seat}-`}${locale}-${viewport.width}`, width: viewport.width });
     }
   }
   return shown;
@@ -132,7 +132,7 @@ function player(table: ServiceTable) {
 describe('nothing covers anything on the table', () => {
   it('at every phase of a hand, in four languages, on a phone and a desktop; the final rack beside the review', async () => {
     const table = await suite.createTable({ east: 'human', south: 'human', west: 'human', north: 'human' }, { seed: 23, names: { south: 'Κωνσταντίνος', west: 'Wanjiru', north: 'Núria' } });
-    const pages = await openEast(table);
+    const pages = await openSeat(table, 'east');
     const play = player(table);
     const problems: string[] = [];
     const seen = new Set<string>();
@@ -175,7 +175,8 @@ describe('nothing covers anything on the table', () => {
 
   it("East's declaration under review and the misdeal it becomes", async () => {
     const table = await suite.createTable({ east: 'human', south: 'human', west: 'human', north: 'human' }, { seed: 17 });
-    const pages = await openEast(table);
+    // South's page too: the seats that review East's hand have controls of their own
+    const pages = [...(await openSeat(table, 'east')), ...(await openSeat(table, 'south', ['sw', 'el']))];
     const play = player(table);
     await play.send('east', { type: 'hand.declareMahjong', seat: 'east' });
     let state = await play.state();
