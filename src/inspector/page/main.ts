@@ -16,7 +16,7 @@ import { parseAllowList, startWindowReceiver } from './receiver.js';
 import { TablePanel } from './render-table.js';
 import { followServiceTable, serviceTarget, type ServiceLink } from './service-link.js';
 import { connectSocket, type SocketLink } from './socket.js';
-import { Store, TABLE_ACTOR, type ActorRecord } from './store.js';
+import { Store, TABLE_ACTOR, type ActorRecord, type SnapshotLike } from './store.js';
 
 const params = new URLSearchParams(window.location.search);
 const allow = parseAllowList(params.get('allow'));
@@ -284,6 +284,9 @@ function renderActorPicker(current: ActorRecord | undefined): void {
   ui.actorPicker.title = current ? label(locale, 'drawing', { name: current.name, id: current.sessionId }) : '';
 }
 
+/** The snapshot whose context the panel shows. */
+let shownSnapshot: SnapshotLike | undefined;
+
 function render(): void {
   const actor = store.current();
   const moment = store.momentOf(actor);
@@ -328,9 +331,14 @@ function render(): void {
     ui.log.dataset['signature'] = logSignature;
     ui.logCount.textContent = String(count + (actor?.dropped ?? 0));
     renderPayload(ui.payload, moment ?? actor?.events.at(-1));
+    renderSequence(ui.sequence, store, actor, locale);
+  }
+  // the context follows every snapshot, also one that came without a new event (a followed table's next view)
+  if (snapshot !== shownSnapshot || ui.context.dataset['signature'] !== logSignature) {
+    shownSnapshot = snapshot;
+    ui.context.dataset['signature'] = logSignature;
     renderContext(ui.context, snapshot?.context);
     ui.contextWhen.textContent = moment ? label(locale, 'atMoment') : label(locale, 'live');
-    renderSequence(ui.sequence, store, actor, locale);
   }
 
   const live = socket?.status === 'open' && store.table !== null;

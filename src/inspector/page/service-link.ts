@@ -3,12 +3,15 @@
  * (the fragment never reaches a server log). It opens the service's live feed `/api/tables/ID/live`, says
  * `{ type: 'hello', token }`, and takes `{ type: 'view', version, phase, view }` messages (the admin token gets
  * the public view); after each new version it reads `GET /api/tables/ID/log` (Bearer token) for the event log.
- * The chart is the Charleston machine built into the page, with the table's phase highlighted. A spectator's link
- * (`&role=spectator`, as `charleston serve --demo` prints it) follows the views only: the log is the admin's.
+ * The chart is the Charleston machine built into the page, with the table's phase highlighted; the context panel
+ * shows the latest view. Views may arrive out of order: an older version than the one shown is ignored. A
+ * spectator's link (`&role=spectator`, as `charleston serve --demo` prints it) follows the views only (the log is
+ * the admin's): its event list has a row per view it was sent (`table.view`, with its version, phase and hand).
+ * The views received are kept by version (bounded), so a log row or a view row can show the table at its moment.
  */
 import { charlestonMachine, type Locale } from '../../index.js';
 import { label } from './labels.js';
-import type { EventObject, Store } from './store.js';
+import type { EventObject, SnapshotLike, Store } from './store.js';
 
 /** What the fragment says. */
 export interface ServiceTarget {
@@ -54,6 +57,29 @@ export interface ServiceLink {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A view of the live feed, as the page keeps it. */
+export interface ViewAt {
+  version: number;
+  phase: string;
+  hand: number | undefined;
+  snapshot: SnapshotLike;
+}
+
+/** Views kept by version for the events' moments. */
+const MAX_VIEWS = 1000;
+
+/** Reads a `view` message of the live feed; undefined for anything else. */
+export function parseViewMessage(data: unknown): ViewAt | undefined {
+  if (!isRecord(data) || data['type'] !== 'view' || typeof data['phase'] !== 'string' || typeof data['version'] !== 'number') return undefined;
+  const hand = typeof data['hand'] === 'number' ? data['hand'] : undefined;
+  return { version: data['version'], phase: data['phase'], hand, snapshot: { value: phaseValue(data['phase']), context: data['view'], status: 'active' } };
+}
+
+/** A spectator's row for a view it was sent. */
+export function viewRow(view: ViewAt): { event: EventObject; snapshot: SnapshotLike } {
+  return { event: { type: 'table.view', version: view.version, phase: view.phase, ...(view.hand === undefined ? {} : { hand: view.hand }) }, snapshot: view.snapshot };
+}
+
 /** Connects to the service (reconnecting a few times) and feeds the store. */
 export function followServiceTable(target: ServiceTarget, store: Store, onStatus: () => void, locale: Locale = 'en'): ServiceLink {
   const actorId = `service:${target.table}`;
@@ -64,6 +90,9 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
   let fetching = false;
   let fetchedVersion = -1;
   let retries = 0;
+  /** The views received, oldest first, by version (the spectator's event rows; the admin's log rows' moments). */
+  const views: ViewAt[] = [];
+  const snapshotOf = (version: unknown): SnapshotLike | undefined => (typeof version === 'number' ? views.find((view) => view.version === version)?.snapshot : undefined);
 
   const readLog = async (): Promise<void> => {
     if (target.spectator === true) return;
@@ -78,12 +107,14 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
       }
       const body: unknown = await response.json();
       const events = isRecord(body) && Array.isArray(body['events']) ? body['events'] : [];
-      const rows: { event: EventObject }[] = [];
+      const rows: { event: EventObject; snapshot?: SnapshotLike }[] = [];
       for (const item of events) {
         if (!isRecord(item) || !isRecord(item['event']) || typeof item['event']['type'] !== 'string') continue;
         const event = { ...(item['event'] as EventObject) };
         if (typeof item['seat'] === 'string' && event['seat'] === undefined) event['seat'] = item['seat'];
-        rows.push({ event: { ...event, ...(typeof item['version'] === 'number' ? { version: item['version'] } : {}), ...(typeof item['at'] === 'string' || typeof item['at'] === 'number' ? { at: item['at'] } : {}) } });
+        const row = { event: { ...event, ...(typeof item['version'] === 'number' ? { version: item['version'] } : {}), ...(typeof item['at'] === 'string' || typeof item['at'] === 'number' ? { at: item['at'] } : {}) } };
+        const snapshot = snapshotOf(item['version']);
+        rows.push(snapshot === undefined ? row : { ...row, snapshot });
       }
       fetchedVersion = wanted;
       store.setServiceEvents(actorId, rows);
@@ -112,10 +143,16 @@ export function followServiceTable(target: ServiceTarget, store: Store, onStatus
         return;
       }
       if (!isRecord(data)) return;
-      if (data['type'] === 'view' && typeof data['phase'] === 'string' && typeof data['version'] === 'number') {
-        link.version = data['version'];
-        store.setServiceTable(actorId, `table ${target.table}`, definition, phaseValue(data['phase']), data['view']);
-        void readLog();
+      const view = parseViewMessage(data);
+      if (view !== undefined) {
+        // a late view of an older version (another node's, or a reconnect's) does not take the page back
+        if (view.version <= link.version) return;
+        link.version = view.version;
+        views.push(view);
+        if (views.length > MAX_VIEWS) views.splice(0, views.length - MAX_VIEWS);
+        store.setServiceTable(actorId, `table ${target.table}`, definition, view.snapshot.value, view.snapshot.context);
+        if (target.spectator === true) store.addServiceEvent(actorId, viewRow(view));
+        else void readLog();
       } else if (data['type'] === 'error' && typeof data['message'] === 'string') {
         store.addError(label(locale, 'serviceSaid', { message: data['message'] }));
       }

@@ -197,6 +197,15 @@ export class Store {
     this.changed();
   }
 
+  /** Appends one event to a table followed through the service (a spectator's view as it arrives). */
+  addServiceEvent(id: string, item: { event: EventObject; snapshot?: SnapshotLike }): void {
+    const actor = this.actors.get(id);
+    if (!actor) return;
+    this.seq += 1;
+    this.push(actor, { seq: this.seq, event: item.event, sourceId: undefined, snapshot: item.snapshot });
+    this.changed();
+  }
+
   setTable(table: TableMessage): void {
     this.table = table;
     this.changed();
