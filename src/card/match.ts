@@ -13,7 +13,6 @@
  * brute-force bipartite matching.
  */
 import { TILE_CODES } from '../tiles.js';
-import { CardError } from './error.js';
 import { PARSED_GROUPS, HAND_TILES, readHand } from './parse.js';
 import { jokerable, type Group } from './groups.js';
 import type { Card, ClosestHand } from './types.js';
@@ -29,8 +28,6 @@ const SUIT_DRAGON = [at('GD'), at('RD'), SOAP];
 const UNSUITED_TILE: Readonly<Record<string, number>> = { F: FLOWER, N: WINDS[0] as number, E: WINDS[1] as number, W: WINDS[2] as number, S: WINDS[3] as number, '0': SOAP };
 /** The six assignments of the suits (bams 0, craks 1, dots 2) to the letters a, b, c. */
 const ASSIGNMENTS = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] as const;
-/** The most groups with `Z` a hand may have (each multiplies its variants by four). */
-export const MAX_Z_GROUPS = 4;
 
 /** A variant's needs, flat: tile, plain count, jokerable count, repeated. */
 type Variant = Int8Array;
@@ -50,12 +47,9 @@ function suitedTile(char: string, suit: number): number {
   return numberTile(suit, Number(char));
 }
 
-/** Every distinct variant of a hand's groups; `line` (from 1) for the error of a hand with too many `Z` groups. */
-export function compileHand(groups: readonly Group[], line: number): Variant[] {
+/** Every distinct variant of a hand's groups (as {@link readHand} checked them). */
+export function compileHand(groups: readonly Group[]): Variant[] {
   const zGroups = groups.filter((group) => group.kind === 'unsuited' && group.chars.includes('Z'));
-  if (zGroups.length > MAX_Z_GROUPS) {
-    throw new CardError('CARD_SYNTAX', line, (zGroups[MAX_Z_GROUPS] as Group).column, `a hand may have at most ${MAX_Z_GROUPS} groups with Z`);
-  }
   const offsets = groups.flatMap((group) => (group.kind === 'relative' ? [group.offset] : []));
   const lastX = offsets.length === 0 ? 1 : 9 - Math.max(...offsets);
   const seen = new Set<string>();
@@ -107,7 +101,7 @@ function compiled(card: Card): readonly Variant[][] {
   if (hands !== undefined) return hands;
   if (card === null || typeof card !== 'object' || !Array.isArray(card.hands)) throw new TypeError('closestHands needs a card made by parseCard');
   const groups = PARSED_GROUPS.get(card);
-  hands = card.hands.map((hand, index) => compileHand(groups?.[index] ?? readHand(hand.text, index + 1).groups, index + 1));
+  hands = card.hands.map((hand, index) => compileHand(groups?.[index] ?? readHand(hand.text, index + 1).groups));
   COMPILED.set(card, hands);
   return hands;
 }

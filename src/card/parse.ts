@@ -31,9 +31,16 @@ function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** Reads a hand line and checks its size; `line` from 1. */
+/** The most groups with `Z` a hand may have (each multiplies the ways to read the hand by four). */
+export const MAX_Z_GROUPS = 4;
+
+/** Reads a hand line and checks its size and its `Z` groups; `line` from 1. */
 export function readHand(source: string, line: number): { groups: Group[]; text: string; concealed: boolean } {
   const hand = readHandLine(source, line);
+  const zGroups = hand.groups.filter((group) => group.kind === 'unsuited' && group.chars.includes('Z'));
+  if (zGroups.length > MAX_Z_GROUPS) {
+    throw new CardError('CARD_SYNTAX', line, (zGroups[MAX_Z_GROUPS] as Group).column, `a hand may have at most ${MAX_Z_GROUPS} groups with Z`);
+  }
   const tiles = hand.groups.reduce((sum, group) => sum + groupSize(group), 0);
   if (tiles !== HAND_TILES) {
     const column = hand.groups[0]?.column ?? 1;
