@@ -8,3 +8,4 @@ export { closestHands, cardValidator } from '../card/match.js';
 export { CardError } from '../card/error.js';
 export type { CardErrorCode } from '../card/error.js';
 export type { Card, CardHand, ClosestHand } from '../card/types.js';
+export { PRACTICE_CARD } from '../card/practice.js';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { closestHands, parseCard } from '../../../src/entries/card.js';
+import { PRACTICE_CARD, closestHands, parseCard } from '../../../src/entries/card.js';
 import { copiesOf, type Tile } from '../../../src/tiles.js';
 import { rackOf, randomChoice, resolve, seeded } from './support.js';
 
@@ -13,6 +13,10 @@ const TEXT = readFileSync(new URL('../../../cards/practice.txt', import.meta.url
 
 describe('the practice card', () => {
   const card = parseCard(TEXT);
+
+  it('ships in the library as the same text as cards/practice.txt', () => {
+    expect(PRACTICE_CARD).toBe(TEXT);
+  });
 
   it('has about forty hands in the ten sections', () => {
     expect(card.hands.length).toBeGreaterThanOrEqual(38);
