@@ -54,6 +54,18 @@ describe('closestHands', () => {
     expect(bruteMissing(hand, rack.split(' '))).toBe(expected);
   });
 
+  it('every one of the six assignments of suits to a, b, c matches; two letters never share a suit', () => {
+    const card = parseCard('1111a 2222b 3333c FF');
+    const suits = ['B', 'C', 'D'];
+    const orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    for (const [a, b, c] of orders) {
+      const rack = [...Array(4).fill(`1${suits[a as number]}`), ...Array(4).fill(`2${suits[b as number]}`), ...Array(4).fill(`3${suits[c as number]}`), 'F', 'F'];
+      expect(closestHands(card, rack)[0]?.missing, rack.join(' ')).toBe(0);
+    }
+    // a and b in the same suit: one of the two kongs is wholly missing.
+    expect(closestHands(card, '1B 1B 1B 1B 2B 2B 2B 2B 3C 3C 3C 3C F F'.split(' '))[0]?.missing).toBe(4);
+  });
+
   it('sorts by missing, then index, and keeps at most limit', () => {
     const card = parseCard(['NNNN EEEE WWWW SS', 'FF 2222a 4444a 6666a', 'FF 2222b 4444b 6666b', 'FF 1111a 3333a 5555a'].join('\n'));
     const rack = 'F F 2B 2B 2B 2B 4B 4B 4B 4B 6B 6B 6B N'.split(' ');
