@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (`--json` for one JSON object): the engine's speed and size, measured with tinybench.
  * Throughput and latency of the service, full hands and bot games, refusals, heap per live table, persisted
- * size and restore time, the two floors (the pure rule functions in a plain loop; an XState machine of the
+ * size and restore time, the card's closest-hands search (`cardMicros`), the two floors (the pure rule functions in a plain loop; an XState machine of the
  * same shape without rules) with the engine's ratio to each, and the browser bundle (esbuild, gzip).
  * Run with `--expose-gc` (the npm script does) so the heap figures are taken after a full collection.
  * Times are the process's CPU time (user + system) by default, so that other processes competing for the cores
@@ -37,7 +37,7 @@ async function loadSubjects(): Promise<typeof import('./subjects.js')> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-const { createCharleston, createFloorActor, createPureTable, createSlimFloorActor, persist, playHand, restore, scriptHands, sendPure } = await loadSubjects();
+const { cardBenchCall, cardBenchCard, createCharleston, createFloorActor, createPureTable, createSlimFloorActor, persist, playHand, restore, scriptHands, sendPure } = await loadSubjects();
 const TIME_MS = quick ? 150 : 1000;
 const TABLES = 10_000;
 const log = (line: string): void => {
@@ -89,7 +89,7 @@ const bench = new Bench({
 });
 const clockNow = wallClock ? (): number => performance.now() : cpuNow;
 /** Operations per iteration of the tasks that are too quick to time one by one. */
-const BATCH = { refused: 100, persist: 20, restore: 10 };
+const BATCH = { refused: 100, persist: 20, restore: 10, card: 10 };
 let current: { service: CharlestonEngine; hand: ScriptedHand } | null = null;
 bench.add(
   'service: 36 accepted events (one hand, table made beforehand)',
@@ -142,8 +142,16 @@ bench.add(`persist (mid-hand) ×${BATCH.persist}`, () => {
 bench.add(`restore (mid-hand) ×${BATCH.restore}`, () => {
   for (let index = 0; index < BATCH.restore; index += 1) restore(persisted);
 });
+// The card: closestHands over the practice card repeated to 100 hands, for one 14-tile rack near no hand.
+const benchCard = cardBenchCard();
+check(benchCard.hands.length === 100 && cardBenchCall(benchCard) > 0, 'the card benchmark searches 100 hands with no exact match');
+let cardSink = 0;
+bench.add(`card: closestHands, 100 hands, one rack ×${BATCH.card}`, () => {
+  for (let index = 0; index < BATCH.card; index += 1) cardSink += cardBenchCall(benchCard);
+});
 
 bench.runSync();
+check(cardSink >= 0, 'the card calls ran');
 const byName = new Map<string, Task>(bench.tasks.map((task) => [task.name, task]));
 function stats(name: string): { meanMs: number; p50Ms: number; hz: number; samples: number; rme: number } {
   const result = byName.get(name)?.result;
@@ -151,8 +159,8 @@ function stats(name: string): { meanMs: number; p50Ms: number; hz: number; sampl
   return { meanMs: result.latency.mean, p50Ms: result.latency.p50, hz: 1000 / result.latency.mean, samples: result.latency.samples?.length ?? 0, rme: result.latency.rme };
 }
 const names = bench.tasks.map((task) => task.name);
-const [eventsTask, handTask, pureTask, floorTask, botTask, refusedTask, refusedTask2, persistTask, restoreTask] = names.map((name) => stats(name));
-if (!eventsTask || !handTask || !pureTask || !floorTask || !botTask || !refusedTask || !refusedTask2 || !persistTask || !restoreTask) throw new Error('missing task');
+const [eventsTask, handTask, pureTask, floorTask, botTask, refusedTask, refusedTask2, persistTask, restoreTask, cardTask] = names.map((name) => stats(name));
+if (!eventsTask || !handTask || !pureTask || !floorTask || !botTask || !refusedTask || !refusedTask2 || !persistTask || !restoreTask || !cardTask) throw new Error('missing task');
 
 // ---- the ratios to the floors: paired samples ------------------------------------------------------------
 /** A way to play one scripted hand from a fresh table. */
@@ -313,6 +321,7 @@ const report = {
   snapshotBytes,
   persistMicros: micros(persistTask.p50Ms / BATCH.persist),
   restoreMicros: micros(restoreTask.p50Ms / BATCH.restore),
+  cardMicros: micros(cardTask.p50Ms / BATCH.card),
   pureHandMedianMicros: micros(pureTask.p50Ms),
   floorHandMedianMicros: micros(floorTask.p50Ms),
   pairedHandMedianMicros: { engine: micros(pairs.engine), pure: micros(pairs.pure), floor: micros(pairs.floor) },
@@ -343,6 +352,7 @@ if (asJson) {
   log(`   for comparison                     ${kb(bytesPerFloorActor)} per bare XState floor actor, ${kb(bytesPerPureTable)} per plain-data table`);
   log(`persisted snapshot                    ${snapshotBytes} bytes (largest over a hand)   target ≤ 2 KB: ${target(snapshotBytes <= 2048)}`);
   log(`persist / restore                     ${report.persistMicros} µs / ${report.restoreMicros} µs   restore target ≤ 50 µs: ${target(report.restoreMicros <= 50)}`);
+  log(`card: closestHands (100 hands, 1 rack) ${report.cardMicros} µs   target ≤ 250 µs (well under 1 ms): ${target(report.cardMicros <= 250)}`);
   log(`floor: pure rules loop, full hand     ${report.pureHandMedianMicros} µs`);
   log(`floor: XState machine, no rules       ${report.floorHandMedianMicros} µs`);
   log(`paired hands (engine / pure / floor)  ${pairs.engine * 1000 | 0} / ${pairs.pure * 1000 | 0} / ${pairs.floor * 1000 | 0} µs median, taken in turn`);

@@ -9,3 +9,4 @@ export { createCharleston } from '../src/engine.js';
 export { createFloorActor, createSlimFloorActor } from './floor-machine.js';
 export { createPureTable, sendPure } from './pure-loop.js';
 export { scriptHands } from './scripted.js';
+export { cardBenchCall, cardBenchCard } from './card.js';

@@ -146,8 +146,8 @@ describe('arguments, help and version', () => {
   it('an unknown command lists the commands', () => {
     const { code, err } = run('fly');
     expect(code).toBe(2);
-    expect(err.split('\n')[0]).toBe('unknown command "fly" (the commands: run, play, inspect, serve, help)');
-    expect(run('help', 'fly').err.split('\n')[0]).toBe('unknown command "fly" (the commands: run, play, inspect, serve, help)');
+    expect(err.split('\n')[0]).toBe('unknown command "fly" (the commands: run, play, inspect, serve, card, help)');
+    expect(run('help', 'fly').err.split('\n')[0]).toBe('unknown command "fly" (the commands: run, play, inspect, serve, card, help)');
   });
 
   it('flags may come before the command', () => {

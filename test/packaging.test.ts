@@ -55,7 +55,7 @@ describe('the packed tarball in a fresh project', () => {
 
   it('holds the compiled code, the bin, the examples and the docs, and no tests', () => {
     const paths = packed.files.map((file) => file.path);
-    for (const path of ['bin/charleston.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'examples/full-charleston.json', 'README.md', 'package.json']) {
+    for (const path of ['bin/charleston.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/entries/card.js', 'cards/practice.txt', 'examples/full-charleston.json', 'README.md', 'package.json']) {
       expect(paths, path).toContain(path);
     }
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('node_modules/'))).toEqual([]);
@@ -91,6 +91,26 @@ describe('the packed tarball in a fresh project', () => {
     const played = spawnSync(process.execPath, ['play.js'], { cwd: app, env, encoding: 'utf8' });
     expect(played.stderr).toBe('');
     expect(JSON.parse(played.stdout)).toEqual({ phase: 'complete', rack: 14, phaseName: 'Charleston acabat', code: 'NOT_NOW', again: 'complete', sameEngine: true, outcome: 'complete', wall: 99, east: 14 });
+  });
+
+  it('charleston-engine/card reads the shipped practice card; npx charleston card check works', () => {
+    writeFileSync(
+      join(app, 'card.js'),
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { parseCard, closestHands, cardValidator, PRACTICE_CARD } from 'charleston-engine/card';",
+        "const file = readFileSync('node_modules/charleston-engine/cards/practice.txt', 'utf8');",
+        'const card = parseCard(PRACTICE_CARD);',
+        "const rack = ['F', 'J', '3C', '3C', '3C', '3C', '4C', '4C', '4C', '4C', '7C', '7C', '7C', '7C'];",
+        'console.log(JSON.stringify({ same: file === PRACTICE_CARD, closest: closestHands(card, rack, 1)[0].missing, wins: cardValidator(card)(rack) }));',
+      ].join('\n'),
+    );
+    const ran = spawnSync(process.execPath, ['card.js'], { cwd: app, env, encoding: 'utf8' });
+    expect(ran.stderr).toBe('');
+    expect(JSON.parse(ran.stdout)).toEqual({ same: true, closest: 1, wins: false });
+    const checked = spawnSync('npx', ['--no', 'charleston', 'card', 'check', join('node_modules', pkg.name, 'cards', 'practice.txt')], { cwd: app, env, encoding: 'utf8', timeout: 30_000 });
+    expect(checked.status, checked.stderr).toBe(0);
+    expect(checked.stdout).toMatch(/✓ .*practice\.txt: \d+ hands/);
   });
 
   it('npx charleston run and play work with only xstate installed', () => {

@@ -1,5 +1,5 @@
 /**
- * The `charleston` command line: `run`, `play`, `inspect` and `help`, each with its own flags and `--help`;
+ * The `charleston` command line: `run`, `play`, `inspect`, `serve`, `card` and `help`, each with its own flags and `--help`;
  * `--version`. Every message goes through the catalogs (`--lang`). Exit codes: 0 done, 1 an expectation failed
  * (`run`), 2 bad arguments, an invalid or unreadable script, or a missing optional package. A bare `charleston`
  * prints the overview on stderr and exits 2.
@@ -16,6 +16,7 @@ import { packageInfo } from './package-info.js';
 import { playCommand } from './play.js';
 import { PEERS, requirePeers } from './require-peer.js';
 import { EXIT, runFiles } from './run.js';
+import { checkCardFile } from './card.js';
 import { SERVE_FLAG_SPECS, readServeFlags, serveSynopsis } from './serve-flags.js';
 import type { Io } from './io.js';
 
@@ -129,6 +130,18 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       if (!(await hasPeers('serve', io, locale))) return EXIT.invalid;
       const { serveCommand } = await import('./serve.js');
       return serveCommand(read, { io, locale, env: process.env, usage: (problem) => usageError(io, locale, problem, 'serve') });
+    },
+  },
+  card: {
+    synopsis: 'card check FILE [--lang L]',
+    summary: 'cli.command.card',
+    exit: 'cli.exit.card',
+    flags: COMMON,
+    run: ({ positionals, io, locale }) => {
+      const [action, ...files] = positionals;
+      if (action !== undefined && action !== 'check') return usageError(io, locale, ct(locale, 'cli.cardUnknownAction', { action: JSON.stringify(action) }), 'card');
+      if (action === undefined || files.length !== 1) return usageError(io, locale, ct(locale, 'cli.cardNeedsCheck'), 'card');
+      return checkCardFile(files[0] as string, locale, io);
     },
   },
   help: {

@@ -7,7 +7,8 @@ import { SEATS } from '../seats.js';
 import { createCharleston, type CharlestonEngine } from '../engine.js';
 import { countCodes, facesOf, sortCodes, type Tile } from '../tiles.js';
 import type { Phase, Refusal, WinningHandValidator } from '../types.js';
-import { scriptSetup, type Expectation, type Script } from './script.js';
+import { scriptCard, scriptSetup, type Expectation, type Script } from './script.js';
+import { cardValidator } from '../card/match.js';
 
 /** One expectation that did not hold. */
 export interface StepFailure {
@@ -82,11 +83,14 @@ export function checkExpectation(expect: Expectation, service: CharlestonEngine)
   return failures;
 }
 
-/** Runs a script. Throws an InputError (from the deal or rules) when the table cannot be set up. */
+/**
+ * Runs a script. Throws an InputError (from the deal or rules) when the table cannot be set up. A script's `card`
+ * becomes the table's `isWinningHand` (East's declaration is checked against it) unless `options` gives one.
+ */
 export function runScript(script: Script, options: RunOptions = {}): ScriptResult {
   const service = createCharleston({
     ...scriptSetup(script),
-    ...(options.isWinningHand ? { isWinningHand: options.isWinningHand } : {}),
+    ...(options.isWinningHand ? { isWinningHand: options.isWinningHand } : script.card !== undefined ? { isWinningHand: cardValidator(scriptCard(script.card)) } : {}),
   });
   options.onStart?.(service);
   const steps = script.steps.map((step, index): StepResult => {

@@ -10,6 +10,10 @@ import { SEATS, type Seat } from '../seats.js';
 import type { Tile } from '../tiles.js';
 import { REFUSAL_CODES, type RefusalCode } from '../types.js';
 import { findJsonProblem } from './json-error.js';
+import { CardError } from '../card/error.js';
+import { parseCard } from '../card/parse.js';
+import { PRACTICE_CARD } from '../card/practice.js';
+import type { Card } from '../card/types.js';
 
 /** Checks on one rack. */
 export interface RackExpectation {
@@ -41,10 +45,12 @@ export interface Script {
   seed?: Seed;
   deal?: unknown;
   rules?: unknown;
+  /** A card (its text, or `"practice"` for the project's practice card): East's declaration is checked against it. */
+  card?: string;
   steps: ScriptStep[];
 }
 
-const TOP_KEYS = ['name', 'description', 'seed', 'deal', 'rules', 'steps'] as const;
+const TOP_KEYS = ['name', 'description', 'seed', 'deal', 'rules', 'card', 'steps'] as const;
 const STEP_KEYS = ['send', 'expect'] as const;
 const EXPECT_KEYS = ['state', 'rejected', 'racks', 'hand', 'dealer'] as const;
 const RACK_KEYS = ['count', 'includes', 'excludes', 'equals'] as const;
@@ -130,6 +136,12 @@ export function parseScript(value: unknown): Script {
   if (deal !== undefined) script.deal = deal;
   const rules = own(value, 'rules');
   if (rules !== undefined) script.rules = rules;
+  const card = own(value, 'card');
+  if (card !== undefined) {
+    if (typeof card !== 'string') throw new InputError('card', `must be a card's text or "practice", got ${describeType(card)}`);
+    scriptCard(card);
+    script.card = card;
+  }
   if (seed === undefined && deal === undefined) throw new InputError('', 'a script needs a "seed", a "deal", or both');
   const steps = own(value, 'steps');
   if (steps === undefined) throw new InputError('steps', 'missing: a script lists its steps');
@@ -169,6 +181,19 @@ export function parseScriptText(text: string): Script {
       : `not valid JSON (${(error as Error).message})`);
   }
   return parseScript(value);
+}
+
+/**
+ * The card a script's `card` names (`"practice"`: the project's practice card), parsed; a bad card throws an
+ * {@link InputError} at `card` naming the line and column.
+ */
+export function scriptCard(text: string): Card {
+  try {
+    return parseCard(text === 'practice' ? PRACTICE_CARD : text);
+  } catch (error) {
+    if (error instanceof CardError) throw new InputError('card', `${error.message} (${error.code})`);
+    throw error;
+  }
 }
 
 /** The table options a script sets up (seed, deal, rules), as `createCharleston` takes them. */
