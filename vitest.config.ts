@@ -29,9 +29,11 @@ const ALONE = [
 
 /**
  * How many test files run at once (the rest of the suite). Most files wait on browsers, child processes and
- * sockets more than they compute, so three share two cores well; CHARLESTON_TEST_WORKERS overrides it.
+ * sockets more than they compute, so two share two cores with room for the browsers and services they start
+ * (three overloaded a busy machine: children started too slowly for their timeouts); CHARLESTON_TEST_WORKERS
+ * overrides it.
  */
-const WORKERS = Number(process.env.CHARLESTON_TEST_WORKERS ?? '') || 3;
+const WORKERS = Number(process.env.CHARLESTON_TEST_WORKERS ?? '') || 2;
 
 /** Saves one blank in-memory PGlite cluster for the run (the unit files open no database). */
 const PGLITE_TEMPLATE = ['test/support/global-setup.ts'];
