@@ -15,6 +15,7 @@ import { startBatchRelay } from './batch-relay.js';
 import { killHard, startChild, stopChild } from './child.js';
 import { playSeat } from './play.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable } from './support.js';
+import { pgReason, titled } from '../support/skip.js';
 
 const TABLES = 32;
 /**
@@ -25,11 +26,12 @@ const TABLES = 32;
 const MIN_BATCH = 10;
 const SKIP = 2;
 const url = process.env.CHARLESTON_TEST_PG ?? '';
+const noPg = pgReason(url);
 const name = 'postgres';
 /** The node's limits, raised through its documented flags: 32 tables from one address, 128 sockets. */
 const FLAGS = ['--create-per-minute', '100000', '--max-conn-per-address', '100000', '--log-level', 'warn'];
 
-describe.skipIf(url === '').each(['before', 'after'] as const)('kill -9 during a group commit on postgres, held %s the commit', (mode) => {
+describe.skipIf(noPg !== null).each(['before', 'after'] as const)(titled('kill -9 during a group commit on postgres, held %s the commit', noPg), (mode) => {
   it('every acknowledged event is logged; every stored snapshot is its log replayed', async () => {
     const db = url;
     const target = new URL(url);

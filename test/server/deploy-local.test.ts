@@ -19,10 +19,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX, freePort, within } from './balancer.js';
 import { startChild, stopChild } from './child.js';
 import { LiveClient, api, createTable, privateDatabase, type Created } from './support.js';
+import { NO_PG, skipReason, titled } from '../support/skip.js';
 
 const url = process.env.CHARLESTON_TEST_PG ?? '';
 const ci = process.env.CI !== undefined && process.env.CI !== '';
 const hasNginx = existsSync(NGINX);
+const why = skipReason([[url === '', NO_PG], [!hasNginx && !ci, `nginx not found: ${NGINX}`]]);
 const SCRIPT = fileURLToPath(new URL('../../scripts/deploy-local.sh', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -42,7 +44,7 @@ describe('nginx is there for the deploy script in CI', () => {
   });
 });
 
-describe.skipIf(url === '' || (!hasNginx && !ci))('scripts/deploy-local.sh: two nodes behind nginx, started with the documented flags', () => {
+describe.skipIf(why !== null)(titled('scripts/deploy-local.sh: two nodes behind nginx, started with the documented flags', why), () => {
   let database: { url: string; drop(): Promise<void> } | undefined;
   let script: ChildProcess | undefined;
   let exited: Promise<unknown> | undefined;

@@ -13,8 +13,10 @@ import { openDb, type Db } from '../../src/server/storage/db.js';
 import { expectStoredEqualsReplay } from './consistency.js';
 import { clusterSupport, startCluster, type Cluster } from './pg-cluster.js';
 import { LiveClient, api, createTable, moveFromView, startNode, type Frame, type Node } from './support.js';
+import { titled } from '../support/skip.js';
 
 const support = clusterSupport();
+const why = support.ok ? null : `no PostgreSQL cluster of our own: ${support.why}`;
 const inCi = process.env.CI !== undefined && process.env.CI !== '';
 const ENDED = new Set(['complete', 'eastMahjong']);
 
@@ -71,7 +73,7 @@ async function playResilient(run: SeatRun, maxTurns = 400): Promise<void> {
   throw new Error(`${run.seat} of ${run.table} did not finish`);
 }
 
-describe.runIf(support.ok)('database faults heal by themselves (two nodes, a cluster of this test\'s own)', () => {
+describe.skipIf(why !== null)(titled('database faults heal by themselves (two nodes, a cluster of this test\'s own)', why), () => {
   let cluster: Cluster;
   let a: Node;
   let b: Node;

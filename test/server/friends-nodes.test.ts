@@ -7,10 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectStoredEqualsReplay } from './consistency.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, open, startNode, type Node } from './support.js';
+import { pgReason, titled } from '../support/skip.js';
 
 const url = process.env.CHARLESTON_TEST_PG;
+const noPg = pgReason(url);
 
-describe.runIf(url !== undefined && url !== '')('a table of friends on two nodes', () => {
+describe.skipIf(noPg !== null)(titled('a table of friends on two nodes', noPg), () => {
   let a: Node;
   let b: Node;
   beforeAll(async () => {

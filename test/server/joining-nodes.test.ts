@@ -9,10 +9,12 @@ import { SEATS } from '../../src/index.js';
 import { expectStoredEqualsReplay } from './consistency.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, open, startNode, type Node } from './support.js';
 import { TestTime } from './test-time.js';
+import { pgReason, titled } from '../support/skip.js';
 
 const url = process.env.CHARLESTON_TEST_PG;
+const noPg = pgReason(url);
 
-describe.runIf(url !== undefined && url !== '')('the clock waits for the people on two nodes', () => {
+describe.skipIf(noPg !== null)(titled('the clock waits for the people on two nodes', noPg), () => {
   const location = { kind: 'postgres', url: url as string } as const;
   const time = new TestTime();
   let a: Node;

@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCommitRelay, type CommitRelay } from './commit-relay.js';
 import { expectStoredEqualsReplay } from './consistency.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, moveFromView, privateDatabase, startNode, type Node } from './support.js';
+import { pgReason, titled } from '../support/skip.js';
 
 const url = process.env.CHARLESTON_TEST_PG;
+const noPg = pgReason(url);
 
-describe.runIf(url !== undefined && url !== '')('a commit whose answer is lost (postgres)', () => {
+describe.skipIf(noPg !== null)(titled('a commit whose answer is lost (postgres)', noPg), () => {
   let database: { url: string; drop(): Promise<void> };
   let relay: CommitRelay;
   let node: Node;

@@ -19,10 +19,12 @@ import { killHard, startChild, stopChild, type ChildNode } from './child.js';
 import { checkFrames, replay } from './play.js';
 import { ReconnectingSeat } from './reconnect.js';
 import { api, createTable, open } from './support.js';
+import { NO_PG, skipReason, titled } from '../support/skip.js';
 
 const url = process.env.CHARLESTON_TEST_PG ?? '';
 const ci = process.env.CI !== undefined && process.env.CI !== '';
 const hasNginx = existsSync(NGINX);
+const why = skipReason([[url === '', NO_PG], [!hasNginx && !ci, `nginx not found: ${NGINX}`]]);
 
 describe('nginx is there in CI', () => {
   it('/usr/sbin/nginx exists whenever CI is set', () => {
@@ -63,7 +65,7 @@ describe('the documented nginx config', () => {
   });
 });
 
-describe.skipIf(url === '' || (!hasNginx && !ci))('two nodes on one PostgreSQL behind nginx', () => {
+describe.skipIf(why !== null)(titled('two nodes on one PostgreSQL behind nginx', why), () => {
   let a: ChildNode | undefined;
   let b: ChildNode | undefined;
   let nginx: Balancer | undefined;

@@ -7,6 +7,7 @@ import { SEATS, type Seat } from '../../src/index.js';
 import { checkFrames, playSeat, replay } from './play.js';
 import { expectStoredEqualsReplay } from './consistency.js';
 import { LiveClient, api, createTable as create, open, startNode, type Node } from './support.js';
+import { pgReason, titled } from '../support/skip.js';
 
 /** Every table these tests make, for the replay check at the end. */
 const created: string[] = [];
@@ -17,6 +18,7 @@ const createTable: typeof create = async (base, body) => {
 };
 
 const url = process.env.CHARLESTON_TEST_PG;
+const noPg = pgReason(url);
 
 describe('PostgreSQL is there in CI', () => {
   it('CHARLESTON_TEST_PG is set whenever CI is', () => {
@@ -25,7 +27,7 @@ describe('PostgreSQL is there in CI', () => {
   });
 });
 
-describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', () => {
+describe.skipIf(noPg !== null)(titled('two nodes on one PostgreSQL', noPg), () => {
   let a: Node;
   let b: Node;
   const fast = { rate: { burst: 10_000, perSecond: 10_000 }, maxInFlight: 256 };
@@ -98,7 +100,7 @@ describe.runIf(url !== undefined && url !== '')('two nodes on one PostgreSQL', (
   });
 });
 
-describe.runIf(url !== undefined && url !== '')('a seat repeats a pass on one node while the admin re-confirms a seat on the other', () => {
+describe.skipIf(noPg !== null)(titled('a seat repeats a pass on one node while the admin re-confirms a seat on the other', noPg), () => {
   it('every acceptance is a change: one pass.commit accepted per seat and pass, the stored state shows it', async () => {
     const location = { kind: 'postgres' as const, url: url as string };
     const fast = { rate: { burst: 10_000, perSecond: 10_000 }, maxInFlight: 256 };
@@ -127,7 +129,7 @@ describe.runIf(url !== undefined && url !== '')('a seat repeats a pass on one no
   }, 120_000);
 });
 
-describe.runIf(url !== undefined && url !== '')('after the multi-node tests', () => {
+describe.skipIf(noPg !== null)(titled('after the multi-node tests', noPg), () => {
   it('every table they made: the stored snapshot equals the replay of its log', async () => {
     const db = await open({ kind: 'postgres', url: url as string });
     try {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChild, stopChild, type ChildNode } from './child.js';
 import { LiveClient, api, createTable, privateDatabase } from './support.js';
+import { pgReason, titled } from '../support/skip.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'charleston-serve-flags-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -188,7 +189,8 @@ describe('charleston serve: each flag does what it says', () => {
   }, 120_000);
 });
 
-describe.skipIf((process.env.CHARLESTON_TEST_PG ?? '') === '')('charleston serve: the retention hours (the cleanup runs at start)', () => {
+const noPg = pgReason(process.env.CHARLESTON_TEST_PG);
+describe.skipIf(noPg !== null)(titled('charleston serve: the retention hours (the cleanup runs at start)', noPg), () => {
   it('--keys-retention, --ended-retention, --idle-retention (and CHARLESTON_IDLE_RETENTION_HOURS) remove what is older, keep what is younger', async () => {
     const database = await privateDatabase(process.env.CHARLESTON_TEST_PG as string);
     const { default: pg } = await import('pg');

@@ -13,8 +13,10 @@ import { killHard, startChild, stopChild, type ChildNode } from './child.js';
 import { clusterSupport, startCluster, type Cluster } from './pg-cluster.js';
 import { playSeat } from './play.js';
 import { LiveClient, api, createTable, moveFromView } from './support.js';
+import { titled } from '../support/skip.js';
 
 const support = clusterSupport();
+const why = support.ok ? null : `no PostgreSQL cluster of our own: ${support.why}`;
 const children: ChildNode[] = [];
 const clients: pg.Client[] = [];
 let cluster: Cluster | null = null;
@@ -34,7 +36,7 @@ async function until(client: pg.Client, sql: string, condition: (row: Record<str
   }
 }
 
-describe.skipIf(!support.ok)('SIGTERM on two nodes after next, with clocks armed, bots retrying and sends hung', () => {
+describe.skipIf(why !== null)(titled('SIGTERM on two nodes after next, with clocks armed, bots retrying and sends hung', why), () => {
   it('each node exits 0 by itself within its bound, naming what it abandoned', async () => {
     cluster = await startCluster();
     const a = await startChild(cluster.url);

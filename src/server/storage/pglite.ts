@@ -1,6 +1,6 @@
 /** The embedded adapter: PGlite in a folder (created on first start) or in memory. */
-import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.js';
 
 function queryable(target: PGlite | Transaction): Queryable {
@@ -12,10 +12,27 @@ function queryable(target: PGlite | Transaction): Queryable {
   };
 }
 
+/**
+ * The variable naming a blank in-memory cluster saved with PGlite's `dumpDataDir` (a tar file). When it is set, an
+ * in-memory database starts from that copy instead of running initdb, which costs seconds of CPU each time. The
+ * test suite sets it once per run (many tests each open a fresh in-memory database); nothing else needs it.
+ */
+export const PGLITE_TEMPLATE_VARIABLE = 'CHARLESTON_PGLITE_TEMPLATE';
+
+let template: { path: string; blob: Blob } | null = null;
+
+/** The options of a fresh in-memory cluster: from the template file when one is named. */
+function memoryOptions(): PGliteOptions {
+  const path = process.env[PGLITE_TEMPLATE_VARIABLE] ?? '';
+  if (path === '') return {};
+  if (template?.path !== path) template = { path, blob: new Blob([readFileSync(path)]) };
+  return { loadDataDir: template.blob };
+}
+
 /** Opens PGlite in `dir` (null: in memory, nothing kept). */
 export async function openPglite(dir: string | null): Promise<Db> {
   if (dir !== null) mkdirSync(dir, { recursive: true });
-  const pg = dir === null ? await PGlite.create() : await PGlite.create(dir);
+  const pg = dir === null ? await PGlite.create(memoryOptions()) : await PGlite.create(dir);
   const direct = queryable(pg);
   return {
     kind: 'pglite',
