@@ -83,12 +83,15 @@ describe('a misdeal’s reason: a code, plus the words a person typed', () => {
     const worded = createCharleston({ seed: 3 });
     worded.send({ type: 'misdeal.declare', seat: 'west', reason: 'two racks touched' });
     expect(worded.context.misdeal).toEqual({ by: 'west', reason: 'declared', text: 'two racks touched' });
-    expect(viewFor(worded.getSnapshot(), 'east').misdeal).toEqual({ by: 'west', code: 'declared', text: 'two racks touched', reason: 'two racks touched' });
+    // Without a locale the view carries codes and data only; with one, the sentence too.
+    expect(viewFor(worded.getSnapshot(), 'east').misdeal).toEqual({ by: 'west', code: 'declared', text: 'two racks touched' });
+    expect(viewFor(worded.getSnapshot(), 'east', { locale: 'en' }).misdeal).toEqual({ by: 'west', code: 'declared', text: 'two racks touched', reason: 'two racks touched' });
 
     const bare = createCharleston({ seed: 3 });
     bare.send({ type: 'misdeal.declare', seat: 'south' });
     expect(bare.context.misdeal).toEqual({ by: 'south', reason: 'declared' });
-    expect(viewFor(bare.getSnapshot(), 'east').misdeal?.reason).toBe('declared by south');
+    expect(viewFor(bare.getSnapshot(), 'east').misdeal).toEqual({ by: 'south', code: 'declared' });
+    expect(viewFor(bare.getSnapshot(), 'east', { locale: 'en' }).misdeal?.reason).toBe('declared by south');
     expect(viewFor(bare.getSnapshot(), 'east', { locale: 'ca' }).misdeal?.reason).toBe('declarat per Sud');
 
     const { racks } = dealFromSeed(3);
@@ -97,7 +100,8 @@ describe('a misdeal’s reason: a code, plus the words a person typed', () => {
     });
     expect(wrong.phase).toBe('misdeal');
     expect(wrong.context.misdeal).toEqual({ by: null, reason: 'wrongCount', counts: { north: 11 } });
-    expect(viewFor(wrong.getSnapshot(), 'north').misdeal?.reason).toBe('wrong tile count: north holds 11');
+    expect(viewFor(wrong.getSnapshot(), 'north').misdeal).toEqual({ by: null, code: 'wrongCount', counts: { north: 11 } });
+    expect(viewFor(wrong.getSnapshot(), 'north', { locale: 'en' }).misdeal?.reason).toBe('wrong tile count: north holds 11');
   });
 
   it('a persisted table of version 1 (an English sentence) is read as the code it stood for', () => {
