@@ -5,6 +5,9 @@
  * pass resolves, what a blind pass forwards and what joins a rack are read from the engine's snapshots as it plays
  * the log again. A redeal starts the review again: it covers the deal after the hand's last redeal.
  *
+ * Given the table's card, the review also says how far each seat's rack was from its closest hand when dealt and
+ * at the end (`progress`): the hand closest to the final rack, and that hand's `missing` for both racks.
+ *
  * The first table of a hand is secret (its wall and seed), so a review is made where the log is kept (the table
  * service, after the hand) and handed to the players as data.
  */
@@ -13,6 +16,28 @@ import { PAIR_SEATS, PAIRS, SEATS, isSeat, partnerOf, targetOf, type Direction, 
 import { phaseOfSnapshot } from './engine.js';
 import { faceOf, type Tile, type TileId } from './tiles.js';
 import { PASS_RULES, isPassPhase, type Phase, type Vote } from './types.js';
+import { cardValidator, closestHands } from './card/match.js';
+import type { Card } from './card/types.js';
+import type { CharlestonSnapshot } from './engine.js';
+
+/** A seat's progress toward its closest hand of the card over the hand. */
+export interface SeatProgress {
+  /** The card's hand closest to the seat's final rack (the first on the card among equals). */
+  hand: { index: number; section: string; text: string };
+  /** How many of that hand's tiles the rack dealt to the seat could not supply. */
+  missingAtDeal: number;
+  /** How many the seat's final rack cannot supply. */
+  missingNow: number;
+}
+
+/** What a review may be given: the restore's options, and the table's card (for `progress`). */
+export interface ReviewOptions extends RestoreOptions {
+  /**
+   * The table's card: East's declaration is replayed against it (unless `isWinningHand` is given) and the review
+   * carries `progress`.
+   */
+  card?: Card;
+}
 
 /** One packet that travelled. */
 export interface ReviewPacket {
@@ -55,6 +80,8 @@ export interface HandReview {
   redeals: number;
   /** The phase the hand reached at the end of the log. */
   phase: Phase;
+  /** Each seat's progress toward its closest hand (only when the review was given the table's card). */
+  progress?: Record<Seat, SeatProgress>;
 }
 
 /** Why a review could not be made: the log does not replay on the table it was given. */
@@ -86,10 +113,14 @@ function seatOf(event: unknown): Seat | null {
  * events in order (rows the table service logs for itself, `table.*`, are skipped). Throws {@link ReviewError} when
  * an event is refused (the log does not belong to that table) and the restore's error when `initial` is not a table.
  */
-export function reviewHand(initial: string, events: readonly unknown[], options: RestoreOptions = {}): HandReview {
-  const table = restore(initial, options);
+export function reviewHand(initial: string, events: readonly unknown[], options: ReviewOptions = {}): HandReview {
+  const { card, ...restoreOptions } = options;
+  if (card !== undefined && restoreOptions.isWinningHand === undefined) restoreOptions.isWinningHand = cardValidator(card);
+  const table = restore(initial, restoreOptions);
   try {
     let before = table.getSnapshot();
+    /** The deal the review covers (the last redeal's). */
+    let dealt = before;
     let review = emptyReview(phaseOfSnapshot(before), 0);
     /** Each seat's packet of the pass or courtesy under way, captured when it was committed. */
     let packets: Partial<Record<Seat, { tiles: Tile[]; blind: number }>> = {};
@@ -104,6 +135,7 @@ export function reviewHand(initial: string, events: readonly unknown[], options:
       if (type === 'hand.redeal') {
         review = emptyReview(result.phase, review.redeals + 1);
         packets = {};
+        dealt = after;
       } else if ((type === 'pass.commit' || type === 'courtesy.commit') && seat !== null) {
         // What the seat put on the table: the accepted event says it (its own tiles and blind count).
         packets[seat] = committedPacket(event);
@@ -146,10 +178,28 @@ export function reviewHand(initial: string, events: readonly unknown[], options:
       review.phase = result.phase;
       before = after;
     });
+    if (card !== undefined) review.progress = progressOf(card, dealt, before);
     return review;
   } finally {
     table.stop();
   }
+}
+
+/** Each seat's closest hand to its rack in `end`, and that hand's `missing` for its rack in `dealt` and in `end`. */
+function progressOf(card: Card, dealt: CharlestonSnapshot, end: CharlestonSnapshot): Record<Seat, SeatProgress> {
+  const progress = {} as Record<Seat, SeatProgress>;
+  for (const seat of SEATS) {
+    const now = faces(end.context.racks[seat]);
+    const closest = closestHands(card, now, 1)[0];
+    if (closest === undefined) continue; // a parsed card has a hand
+    const atDeal = closestHands(card, faces(dealt.context.racks[seat]), card.hands.length).find((hand) => hand.index === closest.index);
+    progress[seat] = {
+      hand: { index: closest.index, section: closest.section, text: closest.text },
+      missingAtDeal: atDeal?.missing ?? closest.missing,
+      missingNow: closest.missing,
+    };
+  }
+  return progress;
 }
 
 /** The packet an accepted commit put on the table: the tiles it named and its blind count (0 when it named none). */

@@ -4,4 +4,4 @@
  * the engine. Browser-safe; it needs the hand's first table, which is secret, so a host makes it and sends the data.
  */
 export { reviewHand, ReviewError } from '../review.js';
-export type { HandReview, ReviewPass, ReviewPacket } from '../review.js';
+export type { HandReview, ReviewPass, ReviewPacket, ReviewOptions, SeatProgress } from '../review.js';

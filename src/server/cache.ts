@@ -9,6 +9,7 @@ import type { Names } from './names.js';
 import { restoreEngine } from './engine.js';
 import type { Players } from './players.js';
 import type { TableRow } from './storage/queries.js';
+import { tableCard, type TableCard } from './table-card.js';
 
 /** A table in memory. */
 export interface CachedTable {
@@ -39,6 +40,8 @@ export interface CachedTable {
   /** The people who have opened their link, by first-hand seat, and whether the clock runs (joining.ts). */
   readonly joined: readonly Seat[];
   readonly clockStarted: boolean;
+  /** The table's card, parsed (once per text on this node), or null for a table without one. */
+  readonly card: TableCard | null;
 }
 
 /** Limits of the cache. */
@@ -52,7 +55,8 @@ export interface CacheOptions {
 /** Builds a live table from its stored row. */
 export function cachedFromRow(row: TableRow): CachedTable {
   const locale = row.locale as Locale;
-  const engine = restoreEngine(row.snapshot, locale);
+  const card = tableCard(row.card);
+  const engine = restoreEngine(row.snapshot, locale, card?.isWinningHand);
   return {
     id: row.id,
     engine,
@@ -69,6 +73,7 @@ export function cachedFromRow(row: TableRow): CachedTable {
     chosenDeal: row.chosenDeal,
     joined: row.joined,
     clockStarted: row.clockStarted,
+    card,
   };
 }
 

@@ -49,11 +49,13 @@ export function nextHandSeed(seed: number | string, hand: number): string {
 }
 
 /**
- * The rules a table is created with: a table without a card (`rules.winningHands` absent) gets
+ * The rules a table is created with: a table without a card (no `card`, and `rules.winningHands` absent) gets
  * `declarationReview: true`, so that East's declaration is shown to everyone and may be disputed
- * (docs/service.md), whatever the request said about the review.
+ * (docs/service.md), whatever the request said about the review. A table with a card checks the declaration
+ * against it, so its rules are as given.
  */
-export function tableRules(rules: unknown): unknown {
+export function tableRules(rules: unknown, withCard = false): unknown {
+  if (withCard) return rules;
   const given = typeof rules === 'object' && rules !== null && !Array.isArray(rules) ? (rules as Record<string, unknown>) : undefined;
   if (given !== undefined && given.winningHands !== undefined) return rules;
   if (rules !== undefined && given === undefined) return rules; // not an object: the engine names the problem

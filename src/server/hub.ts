@@ -10,6 +10,7 @@ import { shownDeadlines, type Deadlines } from './clock.js';
 import { seatAfter } from './hands.js';
 import { joiningSeats } from './joining.js';
 import type { Names } from './names.js';
+import { closestOf } from './table-card.js';
 
 /** One live connection as the hub sees it. */
 export interface Listener {
@@ -52,16 +53,20 @@ export interface ClockView {
  * `names` are by seat now; `clock` is null without one; `waitingFor` and `packetOnTable` say who the table waits
  * for and which packets lie face down (no face: the watch page shows them); `joining` the seats (now) whose people
  * have not opened their link yet while the clock waits for them; `chosenDeal` is true when the table's creator chose
- * the deal (a seed or explicit racks: they can know every rack). The GET route and the live `view` message share
+ * the deal (a seed or explicit racks: they can know every rack); `card` is `{ hands }` (how many hands, never the
+ * text) on a table with a card, else null, and a seat's `view` then carries `closest`, the closest hands of that
+ * seat's own rack (up to three `{ index, section, text, missing }`). The GET route and the live `view` message share
  * it; `now` is the server's time (epoch ms).
  */
 export function tableBody(table: CachedTable, role: Role, now: number): Record<string, unknown> {
   const snapshot = table.snapshot;
   const phase = phaseOfSnapshot(snapshot);
   const seat = seatOfRole(role, table.deal);
-  const view = viewFor(snapshot, seat, { locale: table.locale });
+  const seatView = viewFor(snapshot, seat, { locale: table.locale });
+  // A seat's own closest hands on a table with a card (its own rack only: the public view has none).
+  const view = table.card !== null && seat !== null ? Object.assign(seatView, { closest: closestOf(table.card.card, snapshot, seat) }) : seatView;
   // A seat's view already says whom the table waits for (the same function of the same snapshot): not computed twice.
-  const waiting = 'waitingFor' in view ? view.waitingFor : waitingFor(phase, snapshot.context);
+  const waiting = 'waitingFor' in seatView ? seatView.waitingFor : waitingFor(phase, snapshot.context);
   const packets = snapshot.context.table;
   const clock: ClockView | null = table.clock === null ? null : { seconds: table.clock, started: table.clockStarted, deadlines: shownDeadlines(table.deadlines, waiting), now };
   const body: Record<string, unknown> = {
@@ -77,6 +82,7 @@ export function tableBody(table: CachedTable, role: Role, now: number): Record<s
     joining: joiningSeats(table),
     packetOnTable: { east: packets.east !== null, south: packets.south !== null, west: packets.west !== null, north: packets.north !== null },
     chosenDeal: table.chosenDeal,
+    card: table.card === null ? null : { hands: table.card.card.hands.length },
   };
   if (seat !== null) body.actions = legalActions(snapshot, seat);
   return body;

@@ -13,6 +13,7 @@ import { hashToken, newTableId, newToken, type Role } from './auth.js';
 import { cachedFromRow, isRunning, type CachedTable, type CacheOptions, type TableCache } from './cache.js';
 import { nextDeadlines, type TimeSource } from './clock.js';
 import { startEngine, type TableSetup } from './engine.js';
+import { tableCard } from './table-card.js';
 import { ServiceError } from './errors.js';
 import { EventCommit } from './event-commit.js';
 import { HAND_ENDED, homeOf, nextHandSeed, rotateBySeat, seatAfter, tableRules } from './hands.js';
@@ -105,13 +106,16 @@ export class TableMaster {
   }
 
   /**
-   * Creates a table at version 0 with a token per human seat, a spectator and an admin token. A table without a
-   * card gets the engine's declaration review (`tableRules`); names and clock come with `friends`.
+   * Creates a table at version 0 with a token per human seat, a spectator and an admin token. A table with a card
+   * (`setup.card`, its text as `checkCard` returned it) stores it with its setup and checks East's declaration
+   * against it; a table without one gets the engine's declaration review (`tableRules`); names and clock come with
+   * `friends`.
    */
   async create(setup: TableSetup, locale: Locale, players: Players, friends: FriendsSetup = { names: {}, clock: null }): Promise<CreatedTable> {
     if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'shuttingDown');
-    const rules = tableRules(setup.rules);
-    const engine = startEngine({ ...setup, ...(rules === undefined ? {} : { rules }) }, locale);
+    const card = tableCard(setup.card);
+    const rules = tableRules(setup.rules, card !== null);
+    const engine = startEngine({ ...setup, ...(rules === undefined ? {} : { rules }) }, locale, card?.isWinningHand);
     const id = newTableId();
     const tokens: CreatedTable['tokens'] = {};
     const snapshot = engine.getSnapshot();
@@ -120,7 +124,7 @@ export class TableMaster {
     const joining = { joined: [] as Seat[], clockStarted: readyToStart({ clock: friends.clock, clockStarted: false, joined: [], players, deal: 1 }) };
     const deadlines = nextDeadlines({ clock: runningClock({ clock: friends.clock, ...joining }), previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.#parts.now() });
     const chosenDeal = setup.seed !== undefined || setup.deal !== undefined;
-    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, deal: 1, dealVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
+    const table: CachedTable = { id, engine, snapshot, version: 0, locale, players, deal: 1, dealVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining, card };
     /** True once the table's rows were written in the transaction: from then on a failure leaves the outcome unknown. */
     let written = false;
     try {
@@ -136,11 +140,12 @@ export class TableMaster {
         tokens[role] = token;
         hashes.push({ hash: hashToken(token), token: { role, seat: null } });
       }
-      const stored: { seed?: number | string; rules?: unknown; chosen?: true } = {};
+      const stored: { seed?: number | string; rules?: unknown; chosen?: true; card?: string } = {};
       if (setup.seed !== undefined) stored.seed = setup.seed;
+      if (card !== null) stored.card = card.text;
       if (setup.rules !== undefined) stored.rules = setup.rules;
       if (chosenDeal) stored.chosen = true;
-      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), deal: 1, dealVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining };
+      const row = { id, version: 0, phase, locale, players, snapshot: persist(engine), deal: 1, dealVersion: 0, names: friends.names, clock: friends.clock, deadlines, notice: null, chosenDeal, ...joining, card: card?.text ?? null };
       await this.#parts.store.create({ row, setup: stored, tokens: hashes }, () => {
         written = true;
       });
@@ -198,7 +203,7 @@ export class TableMaster {
 
   /**
    * Deals the next hand at table `id` once its hand has ended (`complete`, `eastMahjong`): a new engine with the
-   * table's rules and locale (the seed follows from the creation's seed by `nextHandSeed`, else a fresh one),
+   * table's rules, card and locale (the seed follows from the creation's seed by `nextHandSeed`, else a fresh one),
    * logged as `{ type: "table.next", hand }` at the next version; the deal passes to the right, so each person's
    * seat, bot setting and name move with them. Under the table's row lock, so two presses on two nodes deal one
    * hand: `after` (the hand the caller saw end) makes a repeat answer with the hand already dealt; without it, a
@@ -222,9 +227,10 @@ export class TableMaster {
           const locale = row.locale as Locale;
           const engineSetup: TableSetup = {};
           if (setup.seed !== undefined) engineSetup.seed = nextHandSeed(setup.seed, hand);
-          const rules = tableRules(setup.rules);
+          const card = tableCard(setup.card);
+          const rules = tableRules(setup.rules, card !== null);
           if (rules !== undefined) engineSetup.rules = rules;
-          const engine = startEngine(engineSetup, locale);
+          const engine = startEngine(engineSetup, locale, card?.isWinningHand);
           try {
             const snapshot = engine.getSnapshot();
             const phase = phaseOfSnapshot(snapshot);
@@ -232,7 +238,7 @@ export class TableMaster {
             const deadlines = nextDeadlines({ clock: row.clock, previous: {}, phaseBefore: null, phaseAfter: phase, waiting: waitingFor(phase, snapshot.context), players, actor: null, now: this.#parts.now() });
             const version = row.version + 1;
             await tx.nextHand({ tableId: id, version, deal: hand, phase, snapshot: persist(engine), players, deadlines });
-            dealt = { id, engine, snapshot, version, locale, players, deal: hand, dealVersion: version, names: row.names, clock: row.clock, deadlines, notice: null, chosenDeal: row.chosenDeal, joined: row.joined, clockStarted: true };
+            dealt = { id, engine, snapshot, version, locale, players, deal: hand, dealVersion: version, names: row.names, clock: row.clock, deadlines, notice: null, chosenDeal: row.chosenDeal, joined: row.joined, clockStarted: true, card };
             return { id, version, phase, hand };
           } catch (error) {
             engine.stop();

@@ -15,6 +15,7 @@ import { tableBody } from './hub.js';
 import { HAND_ENDED } from './hands.js';
 import { ReviewError, reviewHand } from '../entries/review.js';
 import { SlidingWindow } from './rate.js';
+import { checkCard } from './table-card.js';
 
 interface CreateBody {
   seed?: number | string;
@@ -24,6 +25,7 @@ interface CreateBody {
   seats?: Partial<Record<Seat, Player>>;
   names?: Partial<Record<Seat, string>>;
   clock?: number;
+  card?: string;
 }
 
 /** Limits of the routes. */
@@ -69,8 +71,9 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
     const locale = requestLocale(body.locale);
     if (locale === null) throw new ServiceError('INVALID_INPUT', 'badLocale', { field: 'locale', got: JSON.stringify(body.locale ?? null).slice(0, 40) });
     concernsLocale(request, locale);
-    const setup: { seed?: number | string; deal?: unknown; rules?: unknown } = {};
+    const setup: { seed?: number | string; deal?: unknown; rules?: unknown; card?: string } = {};
     if (body.seed !== undefined) setup.seed = body.seed;
+    if (body.card !== undefined) setup.card = checkCard(body.card);
     if (body.deal !== undefined) setup.deal = body.deal;
     if (body.rules !== undefined) setup.rules = body.rules;
     const names = checkNames(body.names);
@@ -159,7 +162,8 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
   );
 
   // The review of a hand that has ended (who passed what to whom, blind counts, what joined each rack, the vote,
-  // the courtesy, the declaration), for any token of the table: made here by replaying the hand's log on the engine
+  // the courtesy, the declaration; on a table with a card, each seat's progress toward its closest hand), for any
+  // token of the table: made here by replaying the hand's log on the engine
   // from the hand's first table, which no token may read (its wall and seed stay here).
   app.get<{ Params: { id: string }; Querystring: { hand?: string } }>(
     '/api/tables/:id/review',
@@ -176,7 +180,7 @@ export function registerRoutes(app: FastifyInstance, master: TableNode, gate: Ga
       if (stored === null) throw new ServiceError('NOT_FOUND', 'handNotStored', { field: 'hand', hand });
       if (stored.events.length > MAX_HAND_EVENTS) throw new ServiceError('UNAVAILABLE', 'handTooLong', { hand, max: MAX_HAND_EVENTS });
       try {
-        return { id, hand, review: reviewHand(stored.initial, stored.events) };
+        return { id, hand, review: reviewHand(stored.initial, stored.events, table.card === null ? {} : { card: table.card.card, isWinningHand: table.card.isWinningHand }) };
       } catch (error) {
         if (error instanceof ReviewError) throw new ServiceError('UNAVAILABLE', 'reviewFailed', { hand, detail: error.message.slice(0, 120) });
         throw error;

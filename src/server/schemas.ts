@@ -51,6 +51,8 @@ export const createBody = {
       properties: Object.fromEntries(SEATS.map((seat) => [seat, { type: 'string', maxLength: 200 }])),
     },
     clock: { type: 'integer', minimum: CLOCK_MIN_SECONDS, maximum: CLOCK_MAX_SECONDS },
+    // The card's text or "practice"; checked by checkCard (at most 16 KiB of UTF-8, every hand 14 tiles).
+    card: { type: 'string', minLength: 1, maxLength: 16 * 1024 },
   },
 } as const;
 

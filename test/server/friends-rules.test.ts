@@ -131,7 +131,7 @@ describe('bots at the stop checkpoint', () => {
     expect(engine.getSnapshot().value).toBe('stopCheckpoint');
     if (humanVoted) expect(engine.send({ type: 'vote.cast', seat: human, vote: 'continue' }).ok).toBe(true);
     const players = Object.fromEntries(SEATS.map((seat) => [seat, seat === human ? 'human' : 'teacher'])) as Players;
-    return { id: 't', engine, snapshot: engine.getSnapshot(), version: 12, locale: 'en', players, deal: 1, dealVersion: 0, chosenDeal: false, names: {}, clock: null, deadlines: {}, notice: null, joined: [], clockStarted: true };
+    return { id: 't', engine, snapshot: engine.getSnapshot(), version: 12, locale: 'en', players, deal: 1, dealVersion: 0, chosenDeal: false, names: {}, clock: null, deadlines: {}, notice: null, joined: [], clockStarted: true, card: null };
   }
 
   it('vote only once every person has voted', () => {

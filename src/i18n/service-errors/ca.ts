@@ -31,6 +31,7 @@ export const ca: Record<ServiceProblem, string> = {
   headersTooLarge: 'capçaleres: més de 16 KiB en total',
   badRequest: 'petició: no és una petició HTTP/1.1 vàlida',
   notWebSocket: 'upgrade: aquesta ruta és un WebSocket',
+  badCard: "{field}: no es pot llegir la targeta a la línia {line}, columna {column} ({cardCode})",
   badLocale: 'locale: no és cap de en, ca, sw, el (és {got})',
   botNoToken: 'player: {seat} es va crear com a bot i no té testimoni; no pot tornar a una persona',
   nameType: '{field}: ha de ser un text d’1 a {max} caràcters',

@@ -31,6 +31,7 @@ export const el: Record<ServiceProblem, string> = {
   headersTooLarge: 'κεφαλίδες: πάνω από 16 KiB συνολικά',
   badRequest: 'αίτημα: όχι έγκυρο αίτημα HTTP/1.1',
   notWebSocket: 'upgrade: αυτή η διαδρομή είναι WebSocket',
+  badCard: '{field}: η κάρτα δεν διαβάζεται στη γραμμή {line}, στήλη {column} ({cardCode})',
   badLocale: 'locale: κανένα από τα en, ca, sw, el (δόθηκε {got})',
   botNoToken: 'player: η θέση {seat} δημιουργήθηκε ως bot και δεν έχει κουπόνι· δεν μπορεί να περάσει σε άνθρωπο',
   nameType: '{field}: πρέπει να είναι κείμενο από 1 έως {max} χαρακτήρες',

@@ -33,6 +33,7 @@ export const en = {
   headersTooLarge: 'headers: larger than 16 KiB in all',
   badRequest: 'request: not a valid HTTP/1.1 request',
   notWebSocket: 'upgrade: this route is a WebSocket',
+  badCard: '{field}: the card cannot be read at line {line}, column {column} ({cardCode})',
   badLocale: 'locale: not one of en, ca, sw, el (got {got})',
   botNoToken: 'player: {seat} was created as a bot and has no token; it cannot go back to a person',
   nameType: '{field}: must be a string of 1 to {max} characters',

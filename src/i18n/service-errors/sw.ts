@@ -31,6 +31,7 @@ export const sw: Record<ServiceProblem, string> = {
   headersTooLarge: 'vichwa: zaidi ya KiB 16 kwa jumla',
   badRequest: 'ombi: si ombi halali la HTTP/1.1',
   notWebSocket: 'upgrade: njia hii ni WebSocket',
+  badCard: '{field}: kadi haisomeki kwenye mstari {line}, safu {column} ({cardCode})',
   badLocale: 'locale: si mojawapo ya en, ca, sw, el (ni {got})',
   botNoToken: 'player: {seat} iliundwa kama boti na haina tokeni; haiwezi kurudi kwa mtu',
   nameType: '{field}: lazima iwe maandishi ya herufi 1 hadi {max}',

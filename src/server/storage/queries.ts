@@ -33,6 +33,8 @@ export interface TableRow {
   joined: Seat[];
   /** True once the clock runs (joining.ts). */
   clockStarted: boolean;
+  /** The table's card of winning hands (its text, from the stored setup), or null for a table without one. */
+  card: string | null;
 }
 
 /** What a table was created with that the next hand needs again (secret: it holds the seed). */
@@ -41,6 +43,8 @@ export interface TableSetupRow {
   rules?: unknown;
   /** True when the creator gave a seed or a deal (tables created before this was stored: a seed says it). */
   chosen?: boolean;
+  /** The card's text (a table with a card plays every hand with it). */
+  card?: string;
 }
 
 /** A token row as stored (the token itself is never stored, only its SHA-256 hash). */
@@ -62,8 +66,8 @@ export interface EventRow {
 /** The channel on which committed changes are announced to every node. */
 export const CHANGES_CHANNEL = 'charleston_changes';
 
-/** Whether the creator chose the deal, from the stored setup (no column of its own). */
-const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal"`;
+/** Whether the creator chose the deal, and the card, from the stored setup (no columns of their own). */
+const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal", setup->>'card' AS card`;
 const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
 const ROW_COLUMNS = `id, version, phase, locale, players, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
 
