@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEATS, createCharleston } from '../../src/index.js';
+import { PRACTICE_CARD, closestHands, parseCard } from '../../src/entries/card.js';
 import { playSeat } from './play.js';
 import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, keysOf, startNode, tileIdsOf, type Node } from './support.js';
 
@@ -136,6 +137,42 @@ describe('hidden information against every token of the table', () => {
     for (const client of clients) for (const frame of client.frames) expect(keysOf(frame).has('seed') || keysOf(frame).has('wall')).toBe(false);
     console.log(`hidden information across hands: ${routes} table-token routes and ${admin.frames.length + spectator.frames.length} admin/spectator frames checked, 0 faces found`);
     await Promise.all([...clients, admin, spectator].map((client) => client.close()));
+  });
+
+  it("on a table with a card, no view, log or error during play holds another seat's closest hands", async () => {
+    const card = parseCard(PRACTICE_CARD);
+    const table = await createTable(node.base, { seed: 4242, card: 'practice' });
+    const clients = await Promise.all(SEATS.map((seat) => LiveClient.connect(node.base, table.id, table.tokens[seat] as string)));
+    const watchers = await Promise.all(['admin', 'spectator'].map((role) => LiveClient.connect(node.base, table.id, table.tokens[role] as string)));
+    // Two passes committed and refusals of every kind drawn: the hand is in play.
+    const replies: unknown[] = [];
+    for (const client of clients.slice(0, 2)) {
+      const tiles = (client.latest?.view.rack as Array<{ tile: string }>).map((t) => t.tile).filter((t) => t !== 'J').slice(0, 3);
+      expect((await client.send({ type: 'pass.commit', seat: client.latest?.view.seat, tiles })).ok).toBe(true);
+      replies.push(await client.send({ type: 'pass.commit', seat: client.latest?.view.seat, tiles: ['J', 'J', 'J'] }));
+      replies.push(await client.send({ type: 'hand.declareMahjong', seat: client.latest?.view.seat }));
+      replies.push(await client.send({ type: 'vote.cast', seat: 'north', vote: 'stop' }));
+    }
+    for (const role of ['admin', 'spectator', 'east']) {
+      replies.push((await api(node.base, 'GET', `/api/tables/${table.id}/log`, { token: table.tokens[role] as string })).body);
+      replies.push((await api(node.base, 'GET', `/api/tables/${table.id}/review`, { token: table.tokens[role] as string })).body);
+      replies.push((await api(node.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens[role] as string, body: { event: { type: 'hand.declareMahjong', seat: 'east' } } })).body);
+    }
+    for (const reply of replies) expect(JSON.stringify(reply)).not.toMatch(/closest|missing/);
+    for (const client of clients) {
+      await client.until(() => (client.latest?.version ?? 0) >= 2);
+      for (const frame of client.frames) {
+        if (frame.type !== 'view') expect(keysOf(frame).has('closest')).toBe(false);
+        // Its own rack's closest hands, which its own view shows: never another seat's.
+        else expect(frame.view.closest).toEqual(closestHands(card, (frame.view.rack as Array<{ tile: string }>).map((t) => t.tile), 3));
+      }
+    }
+    for (const watcher of watchers) {
+      await watcher.until(() => (watcher.latest?.version ?? 0) >= 2);
+      for (const frame of watcher.frames) expect(keysOf(frame).has('closest')).toBe(false);
+      expect(watcher.latest?.card).toEqual({ hands: card.hands.length });
+    }
+    await Promise.all([...clients, ...watchers].map((client) => client.close()));
   });
 
   it('a bad operator token is refused like any unknown token', async () => {

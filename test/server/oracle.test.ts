@@ -107,8 +107,8 @@ describe('the oracle: no refusal depends on a rack its sender may not see', () =
   const version = async (table: Table): Promise<number> => (await api(node.base, 'GET', `/api/tables/${table.created.id}`, { token: table.created.tokens.spectator as string })).body.version as number;
 
   /** A table at `point`, its deal from `variant` (the prober's own rack always from `a`). */
-  async function tableAt(prober: Prober, variant: 'a' | 'b', point: Point): Promise<Table> {
-    const created = await createTable(node.base, { seed: 7, deal: deal(prober, variant), locale: 'ca' });
+  async function tableAt(prober: Prober, variant: 'a' | 'b', point: Point, card?: string): Promise<Table> {
+    const created = await createTable(node.base, { seed: 7, deal: deal(prober, variant), locale: 'ca', ...(card === undefined ? {} : { card }) });
     const table: Table = { created, live: new Map() };
     const pass = async (round: number, seats: readonly Seat[] = SEATS): Promise<void> => {
       for (const seat of seats) await play(table, seat, { type: 'pass.commit', tiles: CORE[seat].slice(3 * round, 3 * round + 3) });
@@ -136,6 +136,37 @@ describe('the oracle: no refusal depends on a rack its sender may not see', () =
     await play(table, otherThan(prober, 'north', 'south'), { type: 'courtesy.offer', count: 2 }); // south–north still offering
     return table;
   }
+
+  it("on a table with a card, a token's closest hands and East's declaration check depend on its own rack only", async () => {
+    const differences: string[] = [];
+    /** Seats (not probing) whose closest hands differ between the two tables: what a leak would carry. */
+    let othersDiffer = 0;
+    for (const prober of ['public', ...SEATS] as Prober[]) {
+      const pair = [await tableAt(prober, 'a', 'right', 'practice'), await tableAt(prober, 'b', 'right', 'practice')] as const;
+      const tokens = prober === 'public' ? ['admin', 'spectator'] : [prober];
+      for (const token of tokens) {
+        const bodies = await Promise.all(pair.map(async (table) => (await api(node.base, 'GET', `/api/tables/${table.created.id}`, { token: table.created.tokens[token] as string })).body));
+        const [a, b] = bodies.map((body) => JSON.stringify({ card: body.card, closest: body.view.closest ?? null, version: body.version })) as [string, string];
+        if (a !== b) differences.push(`${token}: ${a} ≠ ${b}`);
+        if (prober === 'public' && bodies.some((body) => JSON.stringify(body).includes('closest'))) differences.push(`${token}: the public view lists closest hands`);
+        if (prober !== 'public') {
+          const declare = { type: 'hand.declareMahjong', seat: prober };
+          const replies = await Promise.all(pair.map((table) => send(table, token, declare)));
+          const [ra, rb] = replies.map((reply) => JSON.stringify({ status: reply.status, ...(reply.body as Record<string, unknown>) })) as [string, string];
+          if (ra !== rb) differences.push(`${token} declares: ${ra} ≠ ${rb}`);
+          if (prober === 'east') expect((replies[0]?.body as { refusal?: { code?: string } }).refusal?.code).toBe('NOT_A_WINNING_HAND');
+        }
+      }
+      for (const seat of SEATS) {
+        if (seat === prober) continue;
+        const lists = await Promise.all(pair.map(async (table) => JSON.stringify((await api(node.base, 'GET', `/api/tables/${table.created.id}`, { token: table.created.tokens[seat] as string })).body.view.closest)));
+        if (lists[0] !== lists[1]) othersDiffer += 1;
+      }
+    }
+    console.log(`oracle with a card: 5 probers, ${othersDiffer} other seats' closest hands differing between the tables, ${differences.length} differences for the prober`);
+    expect(othersDiffer).toBeGreaterThan(0);
+    expect(differences).toEqual([]);
+  }, 120_000);
 
   it('counts no difference between the two tables of a pair, for every token at every point', async () => {
     const differences: string[] = [];
