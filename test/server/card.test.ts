@@ -38,7 +38,7 @@ async function checkViews(base: string, table: { id: string; tokens: Record<stri
     if (card === null) expect(keysOf(got.body).has('closest')).toBe(false);
     else {
       expect(got.body.view.closest).toEqual(expectedClosest(card, got.body.view));
-      expect(got.body.view.closest.length).toBe(3);
+      expect(got.body.view.closest.length).toBe(Math.min(3, card.hands.length));
     }
   }
   for (const role of ['spectator', 'admin']) {
