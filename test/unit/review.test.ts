@@ -142,8 +142,22 @@ describe('the review of a hand, replayed on the engine', () => {
     expect(dead.misdealBy).toBe('south');
     expect(dead.phase).toBe('misdeal');
     send({ type: 'hand.redeal' });
+    const redealt = facesBySeat(service.getSnapshot());
     for (const seat of SEATS) send({ type: 'pass.commit', seat, tiles: viewFor(service.getSnapshot(), seat).rack.filter((tile) => tile.tile !== 'J').slice(0, 3).map((tile) => tile.tile) });
     const again = reviewHand(initial, events);
+    // With a card, the deal progress is measured from is the redeal's, not the first deal's.
+    const card = parseCard(PRACTICE_CARD);
+    const progress = reviewHand(initial, events, { card }).progress;
+    const first = facesBySeat(createCharleston({ seed: 11 }).getSnapshot());
+    let differs = 0;
+    for (const seat of SEATS) {
+      const index = progress?.[seat].hand.index;
+      const missingIn = (rack: Tile[]): number | undefined => closestHands(card, rack, card.hands.length).find((hand) => hand.index === index)?.missing;
+      expect(progress?.[seat].missingAtDeal).toBe(missingIn(redealt[seat]));
+      expect(progress?.[seat].missingNow).toBe(missingIn(facesBySeat(service.getSnapshot())[seat]));
+      if (missingIn(first[seat]) !== missingIn(redealt[seat])) differs += 1;
+    }
+    expect(differs).toBeGreaterThan(0);
     expect(again).toMatchObject({ redeals: 1, misdealBy: null, phase: 'firstCharleston.across' });
     expect(again.passes).toHaveLength(1);
     for (const packet of again.passes[0]?.packets ?? []) expect(sortCodes(packet.received)).toEqual(sortCodes(viewFor(service.getSnapshot(), packet.to).received.map((tile) => tile.tile)));
