@@ -3,7 +3,7 @@
  * passes and gives the tiles that serve none of them (jokers never; a blind pass when fewer than three tiles can be
  * spared), offers as many courtesy tiles as serve none (at most three), stops the second Charleston once its closest
  * hand is {@link CARD_STOP_AT} tiles away or less and votes to continue otherwise, and declares East's hand when the
- * card says the rack is one. Without a card, use {@link teacherStrategy}.
+ * rack is a hand of the card (whatever the table's own check). Without a card, use {@link teacherStrategy}.
  */
 import type { Card } from '../card/types.js';
 import type { CharlestonEvent } from '../types.js';
@@ -28,9 +28,9 @@ export function teacherStrategyFor(card: Card, options: CardTeacherOptions = {})
       const { seat } = view;
       const rack = view.rack.map((tile) => tile.tile);
       if (legal.acceptDeclaration) return { type: 'declaration.accept', seat };
-      if (legal.declareMahjong) return { type: 'hand.declareMahjong', seat };
       if (legal.draw) return { type: 'wall.draw', seat };
       const hands = aimHands(card, rack);
+      if (legal.declareMahjong && hands[0]?.missing === 0) return { type: 'hand.declareMahjong', seat };
       if (legal.pass) {
         const junk = splitRack(card, hands, rack).spare.length;
         const blind = Math.max(...legal.pass.blind.filter((b) => b <= Math.max(0, 3 - junk)));
