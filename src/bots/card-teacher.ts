@@ -5,7 +5,9 @@
  * hand is {@link CARD_STOP_AT} tiles away or less and votes to continue otherwise, and declares East's hand when the
  * rack is a hand of the card (whatever the table's own check). Without a card, use {@link teacherStrategy}.
  */
+import { closestHands } from '../card/match.js';
 import type { Card } from '../card/types.js';
+import { InputError } from '../errors.js';
 import type { CharlestonEvent } from '../types.js';
 import { aimHands, cheapestTiles, splitRack } from './card-plan.js';
 import type { Strategy } from './strategy.js';
@@ -19,9 +21,16 @@ export interface CardTeacherOptions {
   stopAt?: number;
 }
 
-/** The teaching strategy that plays toward the hands of `card`. */
+/** The teaching strategy that plays toward the hands of `card` (made by `parseCard`); throws an InputError for anything else. */
 export function teacherStrategyFor(card: Card, options: CardTeacherOptions = {}): Strategy {
+  try {
+    closestHands(card, [], 0);
+  } catch {
+    throw new InputError('card', 'must be a card made by parseCard');
+  }
+  if (options === null || typeof options !== 'object') throw new InputError('options', 'must be an object such as { stopAt: 4 }');
   const stopAt = options.stopAt ?? CARD_STOP_AT;
+  if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt > 14) throw new InputError('options.stopAt', 'must be a whole number from 0 to 14');
   return {
     name: 'teacher',
     act(view, legal): CharlestonEvent | null {
