@@ -1,12 +1,12 @@
 /**
  * Does the card teacher play toward the card? Over seeded hands with the practice card, each seat's distance to
  * its closest hand (the card's `missing`) is taken at the deal (again after a redeal) and when the hand ends; the
- * mean fall (deal minus end, over every seat of every hand) is reported for four card teachers and for four random
- * bots on the same deals. Deterministic: the deals and the bots are seeded. Run alone:
+ * mean fall (deal minus end, over every seat of every hand) is reported for four card teachers, four random bots
+ * and four teachers without the card, on the same deals. Deterministic: the deals and the bots are seeded. Run alone:
  * `npm run bench:card-teacher` (1,000 hands; `-- 200` for another count).
  */
 import { createCharleston, SEATS, type BySeat, type Seat } from '../src/index.js';
-import { playHand, randomStrategy, teacherStrategyFor, type Strategy } from '../src/entries/bots.js';
+import { playHand, randomStrategy, teacherStrategy, teacherStrategyFor, type Strategy } from '../src/entries/bots.js';
 import { cardValidator, closestHands, parseCard, PRACTICE_CARD, type Card } from '../src/entries/card.js';
 import { faceOf } from '../src/tiles.js';
 import type { CharlestonEngine } from '../src/engine.js';
@@ -16,6 +16,8 @@ export interface CardTeacherResult {
   hands: number;
   teacher: number;
   random: number;
+  /** The teacher without the card (its suit and like-number lines), on the same deals. */
+  plainTeacher: number;
 }
 
 /** How far each seat's rack is from its closest hand now. */
@@ -46,16 +48,18 @@ export function cardTeacherFall(hands: number, firstSeed = 1, card: Card = parse
   const teacher = teacherStrategyFor(card);
   let teacherSum = 0;
   let randomSum = 0;
+  let plainSum = 0;
   for (let i = 0; i < hands; i += 1) {
     teacherSum += handFall(card, firstSeed + i, teacher);
     randomSum += handFall(card, firstSeed + i, randomStrategy);
+    plainSum += handFall(card, firstSeed + i, teacherStrategy);
   }
   const per = (sum: number): number => Number((sum / (hands * SEATS.length)).toFixed(3));
-  return { hands, teacher: per(teacherSum), random: per(randomSum) };
+  return { hands, teacher: per(teacherSum), random: per(randomSum), plainTeacher: per(plainSum) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const hands = Number(process.argv[2] ?? 1000);
   const result = cardTeacherFall(hands);
-  console.log(`card teacher over ${result.hands} hands (practice card): missing falls by ${result.teacher} per seat from deal to end; random bot: ${result.random}`);
+  console.log(`card teacher over ${result.hands} hands (practice card): missing falls by ${result.teacher} per seat from deal to end; random bot: ${result.random}; teacher without the card: ${result.plainTeacher}`);
 }

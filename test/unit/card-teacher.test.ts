@@ -83,9 +83,10 @@ describe('the card teacher', () => {
     expect(votes.continue).toBeGreaterThan(0);
   });
 
-  it('over 100 seeded hands with the practice card, its racks come nearer their closest hands than random bots do', () => {
+  it('over 100 seeded hands with the practice card, its racks come nearer their closest hands than random bots and the teacher without the card do', () => {
     const result = cardTeacherFall(100);
     expect(result.teacher).toBeGreaterThan(result.random);
+    expect(result.teacher).toBeGreaterThan(result.plainTeacher);
     expect(result.teacher).toBeGreaterThan(1);
   });
 });
