@@ -5,7 +5,7 @@
  * computed here from the same rules the teacher uses (a suit with its dragon, like numbers, winds and dragons;
  * flowers help every line; jokers and pairs are kept). With a card in play the hint is the card teacher's instead.
  */
-import { JOKER, type CharlestonEvent, type LegalActions, type Locale, type SeatView, type Tile } from '../index.js';
+import { JOKER, type LegalActions, type Locale, type SeatView, type Tile } from '../index.js';
 import { teacherStrategy } from '../entries/bots.js';
 import type { Card } from '../card/types.js';
 import { cardHint } from './card-hint.js';
