@@ -3,10 +3,13 @@
  * is exactly what the bot would do), with its reason in words. The reason follows the seeds' teaching line,
  * "keep two plausible lines in mind and pass tiles that help neither": it names the rack's two best lines,
  * computed here from the same rules the teacher uses (a suit with its dragon, like numbers, winds and dragons;
- * flowers help every line; jokers and pairs are kept).
+ * flowers help every line; jokers and pairs are kept). With a card in play the hint is the card teacher's instead.
  */
-import { JOKER, type CharlestonEvent, type LegalActions, type Locale, type SeatView, type Tile } from '../index.js';
+import { JOKER, type LegalActions, type Locale, type SeatView, type Tile } from '../index.js';
 import { teacherStrategy } from '../entries/bots.js';
+import type { Card } from '../card/types.js';
+import { cardHint } from './card-hint.js';
+import type { Hint } from './hint.js';
 import { ct, type ClientKey } from './i18n/catalog.js';
 import { tileNames } from './tiles.js';
 
@@ -55,16 +58,14 @@ export function lineName(locale: Locale, line: TeachingLine): string {
   return ct(locale, 'line.honors');
 }
 
-/** The teacher's advice: the event it would send and why, in words. */
-export interface Hint {
-  event: CharlestonEvent | null;
-  /** The tiles the advice names (to highlight on the rack). */
-  tiles: Tile[];
-  text: string;
-}
+export type { Hint } from './hint.js';
 
-/** The teacher's choice for the view's seat with its reason, in `locale`. */
-export function teacherHint(view: SeatView, legal: LegalActions, locale: Locale): Hint {
+/**
+ * The teacher's choice for the view's seat with its reason, in `locale`; with a `card`, the card teacher's choice
+ * and the hand it aims for ({@link cardHint}).
+ */
+export function teacherHint(view: SeatView, legal: LegalActions, locale: Locale, card?: Card | null): Hint {
+  if (card) return cardHint(locale, card, view, legal);
   const rack = view.rack.map((tile) => tile.tile);
   const [first, second] = bestLines(rack);
   const names = { first: lineName(locale, first), second: lineName(locale, second) };

@@ -1,10 +1,12 @@
 /**
  * `charleston-engine/bots`: bot strategies, hands played by bots, and the enumeration of concrete legal events that
- * bots and fuzzers draw from. Kept out of the core entry (`charleston-engine`) so that an app that only runs or
+ * bots and fuzzers draw from; `teacherStrategyFor(card)` is the teacher that plays toward the hands of a card. Kept out of the core entry (`charleston-engine`) so that an app that only runs or
  * shows a table does not carry them. Browser-safe, like the core.
  */
 export type { Strategy } from '../bots/strategy.js';
 export { teacherStrategy } from '../bots/teacher.js';
+export { teacherStrategyFor, CARD_STOP_AT } from '../bots/card-teacher.js';
+export type { CardTeacherOptions } from '../bots/card-teacher.js';
 export { randomStrategy } from '../bots/random.js';
 export { STRATEGIES } from '../bots/table.js';
 export { playHand, legalEvents, multisetChoices } from '../public.js';
