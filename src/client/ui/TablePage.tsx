@@ -27,6 +27,7 @@ import { alertShown, noticeKey, noticeMoment, noticeShown, type NoticeMoment } f
 import { useSoundSetting, useYourTurn } from './signals.js';
 import { useConfirmFocus, useDockHeight, useFocusKeeper, useRevealWhen } from './focus.js';
 import { RackTile } from './Tile.js';
+import { ClosestList } from './CardPanels.js';
 
 /** Props of a table page. */
 export interface TablePageProps {
@@ -187,6 +188,7 @@ export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: Ta
                     <p>{seat.hint}</p>
                   </section>
                 )}
+                {info?.closest != null && info.closest.length > 0 && !ended && <ClosestList locale={locale} closest={info.closest} />}
                 <PassSlots
                   locale={locale}
                   view={seatView}
