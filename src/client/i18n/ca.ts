@@ -235,6 +235,7 @@ export const ca: ClientCatalog = {
   'turn.redeal': "● Et toca tornar a repartir — Charleston",
   'sound.toggle': "So quan et toca",
   'solo.newHandNote': "La teva mà es guarda en aquest dispositiu: si recarregues la pàgina, continua.",
+  'card.use': "Juga amb aquesta targeta (es reparteix una mà nova)",
   'card.legend': "Targeta de mans guanyadores",
   'card.none': "Sense targeta",
   'card.practice': "La targeta de pràctica",

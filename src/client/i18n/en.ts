@@ -243,6 +243,7 @@ export const en = {
   'turn.redeal': "● Your redeal — Charleston",
   'sound.toggle': "Sound when it is your turn",
   'solo.newHandNote': "Your hand is kept on this device: a reload continues it.",
+  'card.use': "Play with this card (a new hand is dealt)",
   'card.legend': "Card of winning hands",
   'card.none': "No card",
   'card.practice': "The practice card",

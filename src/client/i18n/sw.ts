@@ -235,6 +235,7 @@ export const sw: ClientCatalog = {
   'turn.redeal': "● Zamu yako kugawa upya — Charleston",
   'sound.toggle': "Sauti ikiwa ni zamu yako",
   'solo.newHandNote': "Mkono wako unahifadhiwa kwenye kifaa hiki: ukipakia ukurasa upya, unaendelea.",
+  'card.use': "Cheza na kadi hii (mkono mpya unagawiwa)",
   'card.legend': "Kadi ya mikono ya ushindi",
   'card.none': "Bila kadi",
   'card.practice': "Kadi ya mazoezi",
