@@ -97,11 +97,12 @@ function handOf(value: unknown): { index: number; section: string; text: string 
   return { index: raw.index, section: raw.section, text: raw.text };
 }
 
-/** A seat's closest hands from untrusted JSON (a view's `closest`): null when absent or not a list; bad entries dropped. */
+/** A seat's closest hands from untrusted JSON (a view's `closest`): null when absent or not a list; bad entries dropped, at most three kept. */
 export function closestOf(value: unknown): ClosestView[] | null {
   if (!Array.isArray(value)) return null;
   const hands: ClosestView[] = [];
-  for (const each of value.slice(0, CLOSEST_SHOWN)) {
+  for (const each of value.slice(0, 100)) {
+    if (hands.length === CLOSEST_SHOWN) break;
     const hand = handOf(each);
     const missing = record(each)?.missing;
     if (hand !== null && count(missing)) hands.push({ ...hand, missing });
