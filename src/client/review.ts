@@ -7,7 +7,12 @@
 import { isSeat, isTile, type Seat, type Tile } from '../index.js';
 import type { HandReview, ReviewPacket, ReviewPass } from '../entries/review.js';
 
+import { progressOf, type SeatProgress } from './card.js';
+
 export type { HandReview, ReviewPacket, ReviewPass } from '../entries/review.js';
+
+/** A review as the page draws it: with each seat's progress toward the card, where the table has one. */
+export type PageReview = HandReview & { progress?: Partial<Record<Seat, SeatProgress>> };
 
 /** Why an answer is not a review: names the field. */
 export class ReviewShapeError extends Error {
@@ -52,9 +57,11 @@ function text(value: unknown, field: string): string {
 }
 
 /** The review in the body of `GET /api/tables/:id/review` (`{ id, hand, review }`), read from untrusted JSON. */
-export function parseReview(body: unknown): HandReview {
+export function parseReview(body: unknown): PageReview {
   const raw = record(record(body, '(body)').review, '(body).review');
+  const progress = progressOf(raw.progress);
   return {
+    ...(progress === null ? {} : { progress }),
     passes: list(raw.passes, 'passes').map((value, index): ReviewPass => {
       const pass = record(value, `passes[${index}]`);
       return {

@@ -9,6 +9,9 @@
  * accepted event and every deal) and the next start continues it exactly; a saved value that cannot be read or
  * restored gives a fresh deal.
  * East's declaration is shown to the bots for review (`rules.declarationReview`); the bots accept it.
+ * With a card of winning hands the engine checks East's declaration against it (`isWinningHand`), the page works out
+ * the person's closest hands after every move (as the service does for a seat's view), and the review of a finished
+ * hand says how far each seat came toward its closest hand.
  */
 import { fromCallback } from 'xstate';
 import {
@@ -28,6 +31,9 @@ import { decodeSolo, encodeSolo, type SoloStore } from './solo-store.js';
 import type { TableApi } from './table-api.js';
 import type { TableInfo } from './table-info.js';
 import type { TransportCommand, TransportReport } from './transport.js';
+import { cardValidator, type Card } from '../entries/card.js';
+import { closestFor, progressFor } from './card.js';
+import type { PageReview } from './review.js';
 
 /** How solo practice is set up. */
 export interface SoloOptions {
@@ -57,18 +63,59 @@ export interface SoloHost {
   before: number;
   /** Deals the next hand (set by the running transport). */
   next: (() => void) | null;
+  /** The card of winning hands the page plays with, or null. */
+  card: Card | null;
 }
 
-/** A new solo host. */
-export function createSoloHost(): SoloHost {
-  return { initial: null, events: [], earlier: 0, before: 0, next: null };
+/** A new solo host, playing with `card` (none by default). */
+export function createSoloHost(card: Card | null = null): SoloHost {
+  return { initial: null, events: [], earlier: 0, before: 0, next: null, card };
+}
+
+/** The engine's options for a card: its validator as `isWinningHand` (none without a card). */
+function cardOptions(card: Card | null): { isWinningHand?: (rack: readonly string[]) => boolean } {
+  return card === null ? {} : { isWinningHand: cardValidator(card) };
+}
+
+/** Every seat's rack of a table, as tile codes. */
+function racksOf(table: CharlestonEngine): Record<Seat, string[]> {
+  const snapshot = table.getSnapshot();
+  const racks = {} as Record<Seat, string[]>;
+  for (const seat of SEATS) racks[seat] = viewFor(snapshot, seat).rack.map((tile) => tile.tile);
+  return racks;
+}
+
+/**
+ * The review of the hand made in the page; with a card, each seat's progress from its dealt rack to its rack at the
+ * end (the hand's events replayed on its first table).
+ */
+export function soloReview(host: SoloHost): PageReview {
+  if (host.initial === null) throw new Error('no hand has been dealt');
+  const options = cardOptions(host.card);
+  const review: PageReview = reviewHand(host.initial, host.events, options);
+  if (host.card === null) return review;
+  const table = restore(host.initial, options);
+  try {
+    const dealt = racksOf(table);
+    for (const event of host.events) table.send(event as Parameters<CharlestonEngine['send']>[0]);
+    const progress = progressFor(host.card, dealt, racksOf(table));
+    return progress === null ? review : { ...review, progress };
+  } finally {
+    table.stop();
+  }
 }
 
 /** The page's {@link TableApi} in solo practice: the review made in the page, the next hand dealt in the page. */
 export function soloTableApi(host: SoloHost): TableApi {
   return {
     dealPassesRight: false,
-    readReview: () => (host.initial === null ? Promise.reject(new Error('no hand has been dealt')) : Promise.resolve(reviewHand(host.initial, host.events))),
+    readReview: () => {
+      try {
+        return Promise.resolve(soloReview(host));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
     next: () => {
       if (host.next === null) return Promise.reject(new Error('the table is not running'));
       host.next();
@@ -77,9 +124,13 @@ export function soloTableApi(host: SoloHost): TableApi {
   };
 }
 
-/** A solo table: East's declaration is shown to the other seats for review (`rules.declarationReview`); the bots accept. */
-export function createSoloTable(seed: number | undefined): CharlestonEngine {
-  return createCharleston(seed === undefined ? { rules: { declarationReview: true } } : { seed, rules: { declarationReview: true } });
+/**
+ * A solo table: East's declaration is shown to the other seats for review (`rules.declarationReview`); the bots
+ * accept. With a card, the declaration is checked against it.
+ */
+export function createSoloTable(seed: number | undefined, card: Card | null = null): CharlestonEngine {
+  const rules = { rules: { declarationReview: true }, ...cardOptions(card) };
+  return createCharleston(seed === undefined ? rules : { seed, ...rules });
 }
 
 /** The next bot move at this table: a bot seat the table waits for, and the teacher's event for it. */
@@ -112,7 +163,7 @@ export function soloTransport(options: SoloOptions = {}) {
       const saved = decodeSolo(store?.load() ?? null, seed);
       if (saved === null) return null;
       try {
-        const restored = restore(saved.table);
+        const restored = restore(saved.table, cardOptions(host.card));
         Object.assign(host, { initial: saved.initial, events: saved.events.map((event) => ({ ...event })), earlier: saved.earlier, before: saved.before });
         version = saved.version;
         return restored;
@@ -127,7 +178,7 @@ export function soloTransport(options: SoloOptions = {}) {
     // Without a seed the engine draws an unpredictable one from the platform's cryptographic source; a chosen seed
     // gives the next hands the seeds that follow it.
     const resumed = resume();
-    let table = resumed ?? createSoloTable(options.seed);
+    let table = resumed ?? createSoloTable(options.seed, host.card);
     if (resumed === null) {
       store?.clear();
       dealt();
@@ -149,12 +200,14 @@ export function soloTransport(options: SoloOptions = {}) {
     // core's `legalActions`, as the service computes its `actions`), so the flow reads both transports alike.
     const report = (): void => {
       const snapshot = table.getSnapshot();
+      const view = viewFor(snapshot, person);
+      const card = host.card === null ? {} : { card: { hands: host.card.hands.length }, closest: closestFor(host.card, view.rack.map((tile) => tile.tile)) };
       sendBack({
         type: 'transport.view',
         version,
-        view: viewFor(snapshot, person),
+        view,
         legal: legalActions(snapshot, person),
-        table: { hand: handNow(), seat: person, names: {}, clock: null, notice: null, waitingFor: null, joining: [], packetOnTable: null, chosenDeal: false, receivedAt: 0 } satisfies TableInfo,
+        table: { hand: handNow(), seat: person, names: {}, clock: null, notice: null, waitingFor: null, joining: [], packetOnTable: null, chosenDeal: false, receivedAt: 0, ...card } satisfies TableInfo,
       });
     };
     const schedule = (): void => {
@@ -186,7 +239,7 @@ export function soloTransport(options: SoloOptions = {}) {
       timer = null;
       host.before = handNow();
       table.stop();
-      table = createSoloTable(options.seed === undefined ? undefined : (options.seed + host.before) >>> 0);
+      table = createSoloTable(options.seed === undefined ? undefined : (options.seed + host.before) >>> 0, host.card);
       options.onTable?.(table);
       dealt();
       version += 1;

@@ -4,13 +4,13 @@
  * the page's token as `Authorization: Bearer` (tokens never travel in URLs); solo practice supplies its own.
  */
 import type { Locale, Seat } from '../index.js';
-import { parseReview, type HandReview } from './review.js';
+import { parseReview, type PageReview } from './review.js';
 import { serviceErrorLine, serviceErrorOf } from './service-error.js';
 
 /** The table's side requests of a page. */
 export interface TableApi {
   /** The review of hand `hand` (the current one when null), once it has ended. */
-  readReview(hand: number | null): Promise<HandReview>;
+  readReview(hand: number | null): Promise<PageReview>;
   /**
    * Deals the next hand; resolves once the table has accepted (the new hand's view follows on the live socket).
    * `after` is the hand the page saw end: when someone else already dealt the next one, the table answers with it

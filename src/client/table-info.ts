@@ -8,6 +8,7 @@
  */
 import { SEATS, isSeat, t, type Locale, type Seat, type TileView } from '../index.js';
 import { ct } from './i18n/catalog.js';
+import { cardInfoOf, closestOf, type ClosestView } from './card.js';
 
 /** The clock of a table: seconds per decision and the deadlines of the seats being waited for. */
 export interface ClockInfo {
@@ -49,6 +50,10 @@ export interface TableInfo {
   chosenDeal: boolean;
   /** The client's clock (epoch ms) when the message arrived: with `clock.now`, the offset of the two clocks. */
   receivedAt: number;
+  /** The table's card of winning hands (how many hands), or null/absent when it plays without one. */
+  card?: { hands: number } | null;
+  /** The seat's closest hands on the card (its own rack only), or null/absent (no card, or a watcher). */
+  closest?: ClosestView[] | null;
 }
 
 /** The longest name shown (the service's bound; longer text from anywhere is cut). */
@@ -124,6 +129,9 @@ export function tableInfoOf(message: unknown, receivedAt: number): TableInfo {
   const body = record(message) ?? {};
   const view = record(body.view) ?? {};
   const hand = finite(body.hand);
+  // A table without a card sends neither field: they are left out then, as before.
+  const card = cardInfoOf(body.card);
+  const closest = closestOf(view.closest ?? body.closest);
   return {
     hand: hand !== null && Number.isInteger(hand) && hand >= 1 ? hand : null,
     seat: typeof body.seat === 'string' && isSeat(body.seat) ? body.seat : null,
@@ -135,6 +143,8 @@ export function tableInfoOf(message: unknown, receivedAt: number): TableInfo {
     packetOnTable: flagsOf(body.packetOnTable) ?? flagsOf(view.packetOnTable),
     chosenDeal: body.chosenDeal === true,
     receivedAt,
+    ...(card === null ? {} : { card }),
+    ...(closest === null ? {} : { closest }),
   };
 }
 

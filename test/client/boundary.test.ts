@@ -24,7 +24,7 @@ const importsOf = (file: string, text: string): string[] => specifiersOf(file, t
 const relativeImports = (file: string): string[] => importsOf(file, readFileSync(file, 'utf8'));
 
 /** The imports of a client file that reach past the engine's public entries. */
-const PUBLIC = /^src\/(index|i18n\/locales|entries\/(bots|scripts|persist|i18n|rules|review))\.js$/;
+const PUBLIC = /^src\/(index|i18n\/locales|entries\/(bots|scripts|persist|i18n|rules|review|card))\.js$/;
 const strays = (file: string, text: string): string[] => importsOf(file, text).filter((target) => !target.startsWith('src/client/') && !PUBLIC.test(target));
 
 /**

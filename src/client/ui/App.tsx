@@ -4,7 +4,7 @@
  * in place (and in the address, keeping the fragment).
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ActorOptions } from 'xstate';
 import { SEATS, type Locale, type Seat } from '../../index.js';
 import { flowMachine } from '../flow.machine.js';
@@ -14,6 +14,8 @@ import type { Route } from '../route.js';
 import { httpTableApi } from '../table-api.js';
 import { createSoloHost, soloTableApi, soloTransport, type SoloOptions } from '../solo-transport.js';
 import { localSoloStore } from '../solo-store.js';
+import { cardOf, cardProblem, localCardStore, type CardChoice } from '../card.js';
+import { CardPicker } from './CardPicker.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { Lobby } from './Lobby.js';
 import { TablePage } from './TablePage.js';
@@ -38,8 +40,49 @@ function rememberLocale(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
-function SoloPage({ seed, locale, onLocale, options, inspect }: { seed: number | null; locale: Locale; onLocale: (l: Locale) => void; options: Omit<SoloOptions, 'seed'>; inspect: AppProps['inspect'] }) {
-  const [host] = useState(createSoloHost);
+type SoloProps = { seed: number | null; locale: Locale; onLocale: (l: Locale) => void; options: Omit<SoloOptions, 'seed'>; inspect: AppProps['inspect'] };
+
+/**
+ * Solo practice with the card chosen on this device (kept in its storage): choosing none or the practice card, or
+ * using a pasted card that reads, deals a new hand with it.
+ */
+function SoloWithCard(props: SoloProps) {
+  const [cards] = useState(localCardStore);
+  const [chosen, setChosen] = useState<CardChoice>(() => cards.load());
+  const [draft, setDraft] = useState<CardChoice>(chosen);
+  const [deal, setDeal] = useState(0);
+  const use = (choice: CardChoice): void => {
+    cards.save(choice);
+    // The hand kept on the device was dealt for the other card: a new one is dealt with this one.
+    (props.options.store === undefined ? localSoloStore() : props.options.store)?.clear();
+    setChosen(choice);
+    setDeal(deal + 1);
+  };
+  const usable = draft.kind !== 'own' || cardProblem(draft.text) === null;
+  const changed = JSON.stringify(draft) !== JSON.stringify(chosen);
+  const picker = (
+    <div className="solo-card">
+      <CardPicker
+        locale={props.locale}
+        choice={draft}
+        id="solo"
+        onChange={(choice) => {
+          setDraft(choice);
+          if (choice.kind !== 'own') use(choice);
+        }}
+      />
+      {draft.kind === 'own' && (
+        <button type="button" className="action" data-action="use-card" disabled={!usable || !changed} onClick={() => use(draft)}>
+          {ct(props.locale, 'card.use')}
+        </button>
+      )}
+    </div>
+  );
+  return <SoloPage key={deal} {...props} card={cardOf(chosen)} footer={picker} />;
+}
+
+function SoloPage({ seed, locale, onLocale, options, inspect, card, footer }: SoloProps & { card: ReturnType<typeof cardOf>; footer: ReactNode }) {
+  const [host] = useState(() => createSoloHost(card));
   const [api] = useState(() => soloTableApi(host));
   const [machine] = useState(() => {
     // The hand is kept on the device (unless the host page supplies a store of its own, or none).
@@ -55,6 +98,7 @@ function SoloPage({ seed, locale, onLocale, options, inspect }: { seed: number |
       bots={bots}
       api={api}
       onNewHand={() => host.next?.()}
+      footer={footer}
       onLocale={(next) => {
         actor.send({ type: 'locale.set', locale: next });
         onLocale(next);
@@ -104,7 +148,7 @@ export function App({ route, locale: asked, fallback, solo = {}, inspect }: AppP
     case 'lobby':
       return <Lobby locale={locale} onLocale={onLocale} />;
     case 'solo':
-      return <SoloPage seed={route.seed} locale={locale} onLocale={onLocale} options={solo} inspect={inspect} />;
+      return <SoloWithCard seed={route.seed} locale={locale} onLocale={onLocale} options={solo} inspect={inspect} />;
     case 'seat':
       if (route.token === null) {
         return (

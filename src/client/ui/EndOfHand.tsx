@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import { t, type Locale, type Seat, type TileView } from '../../index.js';
 import { ct } from '../i18n/catalog.js';
-import type { HandReview, ReviewPacket } from '../review.js';
+import type { PageReview, ReviewPacket } from '../review.js';
+import { ProgressList } from './CardPanels.js';
 import { failureLine, type TableApi } from '../table-api.js';
 import { seatLabel } from '../table-info.js';
 import { TileFace } from './Tile.js';
@@ -29,7 +30,7 @@ export interface EndOfHandProps {
   rotates: boolean;
 }
 
-type Loaded = { kind: 'loading' } | { kind: 'loaded'; review: HandReview } | { kind: 'failed'; error: unknown };
+type Loaded = { kind: 'loading' } | { kind: 'loaded'; review: PageReview } | { kind: 'failed'; error: unknown };
 
 function Packet({ locale, packet, names }: { locale: Locale; packet: ReviewPacket; names: Partial<Record<Seat, string>> }) {
   return (
@@ -100,6 +101,7 @@ export function EndOfHand({ locale, api, hand, phase, names, eastHand, canDeal, 
         {loaded.kind === 'failed' && <p className="muted">{ct(locale, 'end.failed', { message: failureLine(locale, loaded.error, names) })}</p>}
         {loaded.kind === 'loaded' && (
           <>
+            {loaded.review.progress !== undefined && <ProgressList locale={locale} progress={loaded.review.progress} names={names} />}
             {loaded.review.passes.length === 0 && phase !== 'eastMahjong' && <p>{ct(locale, 'end.noPasses')}</p>}
             {loaded.review.passes.map((pass) => (
               <section key={pass.phase} className="review-pass" data-pass={pass.phase}>

@@ -4,7 +4,8 @@
  * spectator link. The links use the page's own origin, so a lobby opened through the host's network address gives
  * links that friends on that network can open; the page says how to serve the network (`--host`), from a clone of the
  * repository and from an installed package. Once the table is made its invites replace the form (a "new table" button
- * brings the form back, with the choices kept). Talks to `POST /api/tables`.
+ * brings the form back, with the choices kept). A card of winning hands may be chosen (none, the practice card, or one
+ * pasted in and checked as it is typed). Talks to `POST /api/tables`.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SEATS, t, type BySeat, type Locale, type Seat } from '../../index.js';
@@ -12,6 +13,8 @@ import { ct } from '../i18n/catalog.js';
 import { seatLink } from '../route.js';
 import { serviceErrorLine, serviceErrorOf } from '../service-error.js';
 import { TableApiError } from '../table-api.js';
+import { cardProblem, cardProblemText, cardRequestValue, type CardChoice, type CardProblem } from '../card.js';
+import { CardPicker } from './CardPicker.js';
 import { cleanName, seatAfterOf, seatAfterTo } from '../table-info.js';
 import { Invite } from './Invite.js';
 import { LanguagePicker } from './LanguagePicker.js';
@@ -75,6 +78,8 @@ export interface TableChoices {
   names?: Partial<Record<Seat, string>>;
   /** Seconds per decision; 0 or absent: no clock. */
   clock?: number;
+  /** The card of winning hands: `"practice"` or a card's text; absent: no card. */
+  card?: string;
 }
 
 /** The body of `POST /api/tables` for the lobby's choices: names only for people's seats, the clock only when set. */
@@ -87,6 +92,7 @@ export function tableRequest(seats: BySeat<Player>, locale: Locale, choices: Tab
   const body: Record<string, unknown> = { seats, locale };
   if (Object.keys(names).length > 0) body.names = names;
   if (choices.clock !== undefined && choices.clock > 0) body.clock = choices.clock;
+  if (choices.card !== undefined) body.card = choices.card;
   return body;
 }
 
@@ -121,6 +127,9 @@ export async function createTable(seats: BySeat<Player>, locale: Locale, fetcher
  * service's own message for a problem this page does not know).
  */
 export function failureText(locale: Locale, message: string, params: Readonly<Record<string, unknown>> = {}): string {
+  if (params['problem'] === 'badCard' && typeof params['line'] === 'number' && typeof params['column'] === 'number' && typeof params['cardCode'] === 'string' && /^CARD_(SYNTAX|HAND_SIZE|EMPTY|TOO_LARGE)$/.test(params['cardCode'])) {
+    return ct(locale, 'lobby.failed', { message: cardProblemText(locale, { line: params['line'], column: params['column'], code: params['cardCode'] as CardProblem['code'] }) });
+  }
   const named = typeof params['field'] === 'string' ? params['field'] : message;
   const field = /^names\.(east|south|west|north)(:|$)/.exec(named);
   if (field !== null) return ct(locale, 'lobby.badName', { seat: seatAfterOf(locale, field[1] as Seat, undefined) });
@@ -138,6 +147,8 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
   const [seats, setSeats] = useState<BySeat<Player>>({ east: 'human', south: 'teacher', west: 'teacher', north: 'teacher' });
   const [names, setNames] = useState<Partial<Record<Seat, string>>>({});
   const [clock, setClock] = useState(0);
+  const [card, setCard] = useState<CardChoice>({ kind: 'none' });
+  const cardBad = card.kind === 'own' && cardProblem(card.text) !== null;
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'creating' } | { kind: 'created'; table: Created } | { kind: 'failed'; message: string; params: Readonly<Record<string, unknown>> }>({ kind: 'idle' });
   const origin = window.location.origin;
   const invitesHeading = useRef<HTMLHeadingElement>(null);
@@ -150,8 +161,10 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
   }, [state.kind, returned]);
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
+    if (cardBad) return;
     setState({ kind: 'creating' });
-    createTable(seats, locale, fetch, { names, clock }).then(
+    const cardValue = cardRequestValue(card);
+    createTable(seats, locale, fetch, { names, clock, ...(cardValue === undefined ? {} : { card: cardValue }) }).then(
       (table) => setState({ kind: 'created', table }),
       (error: unknown) => setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error), params: error instanceof TableApiError ? error.params : {} }),
     );
@@ -212,7 +225,9 @@ export function Lobby({ locale, onLocale }: LobbyProps) {
               </select>
             </p>
             {clock > 0 && <p className="muted">{ct(locale, 'lobby.clockNote')}</p>}
-            <button type="submit" className="action primary" data-action="create" disabled={state.kind === 'creating'}>
+            <CardPicker locale={locale} choice={card} onChange={setCard} id="lobby" />
+            {cardBad && <p className="muted">{ct(locale, 'card.fixFirst')}</p>}
+            <button type="submit" className="action primary" data-action="create" disabled={state.kind === 'creating' || cardBad}>
               {state.kind === 'creating' ? ct(locale, 'lobby.creating') : ct(locale, 'lobby.create')}
             </button>
           </form>

@@ -7,7 +7,7 @@
  * which received tiles were already seen).
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Actor } from 'xstate';
 import { t, type Locale, type PublicView, type Seat } from '../../index.js';
 import { connect } from '../connect.js';
@@ -27,6 +27,7 @@ import { alertShown, noticeKey, noticeMoment, noticeShown, type NoticeMoment } f
 import { useSoundSetting, useYourTurn } from './signals.js';
 import { useConfirmFocus, useDockHeight, useFocusKeeper, useRevealWhen } from './focus.js';
 import { RackTile } from './Tile.js';
+import { ClosestList } from './CardPanels.js';
 
 /** Props of a table page. */
 export interface TablePageProps {
@@ -39,6 +40,8 @@ export interface TablePageProps {
   api?: TableApi;
   /** Solo practice: deals another hand at once (`data-action="new-hand"`); absent: not offered. */
   onNewHand?: () => void;
+  /** What the page adds below the table (solo practice: its card picker). */
+  footer?: ReactNode;
 }
 
 /**
@@ -59,7 +62,7 @@ function useFlight(view: PublicView | null, version: number): [Flight | null, ()
 }
 
 /** The page of one seat. */
-export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: TablePageProps) {
+export function TablePage({ actor, heading, bots, onLocale, api, onNewHand, footer }: TablePageProps) {
   const snapshot = useSelector(actor, (s) => s);
   const page = connect(snapshot);
   const { locale, seat, table } = page;
@@ -187,6 +190,7 @@ export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: Ta
                     <p>{seat.hint}</p>
                   </section>
                 )}
+                {info?.closest != null && info.closest.length > 0 && !ended && <ClosestList locale={locale} closest={info.closest} />}
                 <PassSlots
                   locale={locale}
                   view={seatView}
@@ -229,6 +233,7 @@ export function TablePage({ actor, heading, bots, onLocale, api, onNewHand }: Ta
         </main>
       )}
       {heading !== undefined && <p className="heading">{heading}</p>}
+      {footer}
       {seat !== null && api?.setName !== undefined && <NameForm locale={locale} current={info?.names[seat.view.seat] ?? null} save={api.setName} names={info?.names} />}
     </div>
   );

@@ -10,6 +10,19 @@ import { label } from './labels.js';
 import { phaseText } from './log.js';
 import type { TableMessage } from '../protocol.js';
 
+/** A hand of the card close to a seat's rack, as a view carries it. */
+interface ClosestHandView {
+  section: string;
+  text: string;
+  missing: number;
+}
+
+/** A view's `closest`, read defensively: null when absent; malformed entries dropped. */
+export function closestOf(value: unknown): ClosestHandView[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.filter((each): each is ClosestHandView => typeof each === 'object' && each !== null && typeof each.text === 'string' && typeof each.section === 'string' && Number.isInteger(each.missing)).slice(0, 3);
+}
+
 /** The CSS class of a tile code: suit, honours, flower, joker. */
 export function tileClass(code: string): string {
   if (code === 'J') return 'joker';
@@ -200,7 +213,22 @@ export class TablePanel {
       foot.appendChild(received);
     }
     if (foot.childElementCount > 0) box.appendChild(foot);
+    const closest = closestOf((view as SeatView & { closest?: unknown }).closest);
+    if (closest !== null && closest.length > 0) box.appendChild(this.closestList(closest));
     return box;
+  }
+
+  /** A seat's closest hands on the table's card (when its view carries them): the hand, its section, how far. */
+  private closestList(closest: readonly ClosestHandView[]): HTMLElement {
+    const list = h('ol', 'closest');
+    list.dataset['closest'] = '';
+    list.title = label(this.locale, 'closest');
+    for (const hand of closest) {
+      const item = h('li', '', `${hand.text}${hand.section === '' ? '' : ` (${hand.section})`} · ${label(this.locale, 'tilesAway', { count: hand.missing })}`);
+      item.dataset['missing'] = String(hand.missing);
+      list.appendChild(item);
+    }
+    return list;
   }
 
   /** A seat the page does not see (seat mode): tile count, packet backs, waiting. */
