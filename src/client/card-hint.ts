@@ -4,9 +4,8 @@
  * 4C 4C 6C, 7 tiles to go; pass 7D 9B N." Tiles and the hand are written in the card's own codes.
  */
 import type { LegalActions, Locale, SeatView } from '../index.js';
-import { teacherStrategyFor, type Strategy } from '../entries/bots.js';
-import type { Card } from '../card/types.js';
-import { aimHands, splitRack } from '../bots/card-plan.js';
+import { aimHands, splitRack, teacherStrategyFor, type Strategy } from '../entries/bots.js';
+import type { Card } from '../entries/card.js';
 import { ct } from './i18n/catalog.js';
 import type { Hint } from './hint.js';
 

@@ -135,22 +135,6 @@ export function closestFor(card: Card, rack: readonly string[]): ClosestView[] {
   return closestHands(card, rack, CLOSEST_SHOWN);
 }
 
-/**
- * Each seat's progress over a hand, computed in the page: the closest hand to the final rack, and that hand's missing
- * tiles for the dealt rack and the final one.
- */
-export function progressFor(card: Card, dealt: Readonly<Record<Seat, readonly string[]>>, final: Readonly<Record<Seat, readonly string[]>>): Record<Seat, SeatProgress> | null {
-  if (card.hands.length === 0) return null;
-  const progress = {} as Record<Seat, SeatProgress>;
-  for (const seat of SEATS) {
-    const [best] = closestHands(card, final[seat], 1);
-    if (best === undefined) return null;
-    const atDeal = closestHands(card, dealt[seat], card.hands.length).find((hand) => hand.index === best.index);
-    progress[seat] = { hand: { index: best.index, section: best.section, text: best.text }, missingAtDeal: atDeal?.missing ?? best.missing, missingNow: best.missing };
-  }
-  return progress;
-}
-
 /** Where the device keeps the solo card choice. */
 export const CARD_KEY = 'charleston.solo.card';
 
@@ -197,4 +181,26 @@ export function localCardStore(): { load(): CardChoice; save(choice: CardChoice)
       }
     },
   };
+}
+
+/** The last card made from closest hands, kept so that a page re-rendering the same view parses it once. */
+const lastHintCard: { key: string; card: Card | null } = { key: '', card: null };
+
+/**
+ * A small card of the seat's closest hands (as its view lists them, sections kept), for the teacher's hint: the
+ * hands the hint aims for are the ones the page shows. Null when there are none or they do not read as a card.
+ */
+export function cardOfClosest(closest: readonly ClosestView[] | null | undefined): Card | null {
+  if (closest === null || closest === undefined || closest.length === 0) return null;
+  const text = closest.map((hand) => `# ${hand.section.replace(/[\r\n]/g, ' ')}\n${hand.text.replace(/[\r\n#]/g, ' ')}`).join('\n');
+  if (lastHintCard.key === text) return lastHintCard.card;
+  let card: Card | null;
+  try {
+    card = parseCard(text);
+  } catch {
+    card = null;
+  }
+  lastHintCard.key = text;
+  lastHintCard.card = card;
+  return card;
 }

@@ -25,6 +25,7 @@ import { OUTCOME_PHASES } from '../entries/rules.js';
 import { ct } from './i18n/catalog.js';
 import { misdealText } from './misdeal.js';
 import { teacherHint } from './teacher-reason.js';
+import { cardOfClosest } from './card.js';
 import { tileNames } from './tiles.js';
 import { declarationOf, noticeText, seatLabel, stoppedByOf, type NoticeInfo } from './table-info.js';
 import { isSeatView, type ClientEvent } from './transport.js';
@@ -252,7 +253,8 @@ export function connect(snapshot: FlowSnapshotLike): TablePageProps {
   const label = (key: Parameters<typeof ct>[1], params?: Record<string, number>): string => ct(locale, key, params);
   const need = tilesNeeded(context);
   const ready = !busy && need !== null && chosenTiles(context).length === need;
-  const hint = teacherHint(seatView, legal, locale);
+  // With a card, the hint aims for the closest hands the page lists (the seat's view carries them).
+  const hint = teacherHint(seatView, legal, locale, cardOfClosest(context.table?.closest));
   const hintAvailable = hasChoice(legal) && hint.event !== null && !isInReview(seatView);
 
   const rule = PASS_RULES[seatView.phase];

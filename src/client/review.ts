@@ -12,7 +12,7 @@ import { progressOf, type SeatProgress } from './card.js';
 export type { HandReview, ReviewPacket, ReviewPass } from '../entries/review.js';
 
 /** A review as the page draws it: with each seat's progress toward the card, where the table has one. */
-export type PageReview = HandReview & { progress?: Partial<Record<Seat, SeatProgress>> };
+export type PageReview = Omit<HandReview, 'progress'> & { progress?: Partial<Record<Seat, SeatProgress>> };
 
 /** Why an answer is not a review: names the field. */
 export class ReviewShapeError extends Error {

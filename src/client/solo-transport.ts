@@ -32,7 +32,7 @@ import type { TableApi } from './table-api.js';
 import type { TableInfo } from './table-info.js';
 import type { TransportCommand, TransportReport } from './transport.js';
 import { cardValidator, type Card } from '../entries/card.js';
-import { closestFor, progressFor } from './card.js';
+import { closestFor } from './card.js';
 import type { PageReview } from './review.js';
 
 /** How solo practice is set up. */
@@ -77,13 +77,6 @@ function cardOptions(card: Card | null): { isWinningHand?: (rack: readonly strin
   return card === null ? {} : { isWinningHand: cardValidator(card) };
 }
 
-/** Every seat's rack of a table, as tile codes. */
-function racksOf(table: CharlestonEngine): Record<Seat, string[]> {
-  const snapshot = table.getSnapshot();
-  const racks = {} as Record<Seat, string[]>;
-  for (const seat of SEATS) racks[seat] = viewFor(snapshot, seat).rack.map((tile) => tile.tile);
-  return racks;
-}
 
 /**
  * The review of the hand made in the page; with a card, each seat's progress from its dealt rack to its rack at the
@@ -91,18 +84,8 @@ function racksOf(table: CharlestonEngine): Record<Seat, string[]> {
  */
 export function soloReview(host: SoloHost): PageReview {
   if (host.initial === null) throw new Error('no hand has been dealt');
-  const options = cardOptions(host.card);
-  const review: PageReview = reviewHand(host.initial, host.events, options);
-  if (host.card === null) return review;
-  const table = restore(host.initial, options);
-  try {
-    const dealt = racksOf(table);
-    for (const event of host.events) table.send(event as Parameters<CharlestonEngine['send']>[0]);
-    const progress = progressFor(host.card, dealt, racksOf(table));
-    return progress === null ? review : { ...review, progress };
-  } finally {
-    table.stop();
-  }
+  // The engine's review, with the card when there is one: it replays the hand and says each seat's progress.
+  return reviewHand(host.initial, host.events, host.card === null ? cardOptions(null) : { ...cardOptions(host.card), card: host.card });
 }
 
 /** The page's {@link TableApi} in solo practice: the review made in the page, the next hand dealt in the page. */

@@ -7,7 +7,7 @@
  */
 import { JOKER, type LegalActions, type Locale, type SeatView, type Tile } from '../index.js';
 import { teacherStrategy } from '../entries/bots.js';
-import type { Card } from '../card/types.js';
+import type { Card } from '../entries/card.js';
 import { cardHint } from './card-hint.js';
 import type { Hint } from './hint.js';
 import { ct, type ClientKey } from './i18n/catalog.js';

@@ -14,7 +14,6 @@ import {
   closestOf,
   decodeCardChoice,
   encodeCardChoice,
-  progressFor,
   progressOf,
   progressText,
 } from '../../src/client/card.js';
@@ -105,7 +104,7 @@ describe('closest hands and progress', () => {
     expect('progress' in parseReview({ review })).toBe(false);
   });
 
-  it('solo practice computes every seat’s progress from the dealt racks to the final ones', () => {
+  it('solo practice gets every seat’s progress from the engine’s review, from the dealt racks to the final ones', () => {
     const card = parseCard(PRACTICE_CARD);
     const seed = 11;
     const service = createCharleston({ seed, rules: { declarationReview: true } });
@@ -116,7 +115,13 @@ describe('closest hands and progress', () => {
     const final = Object.fromEntries(SEATS.map((seat) => [seat, viewFor(service.getSnapshot(), seat).rack.map((tile) => tile.tile)]));
     const host = Object.assign(createSoloHost(card), { initial, events });
     const review = soloReview(host);
-    expect(review.progress).toEqual(progressFor(card, dealt as never, final as never));
+    // The oracle, written here: the hand closest to the final rack, and its missing tiles at the deal and now.
+    const expected = Object.fromEntries(SEATS.map((seat) => {
+      const [best] = closestHands(card, final[seat] ?? [], 1);
+      const atDeal = closestHands(card, dealt[seat] ?? [], card.hands.length).find((hand) => hand.index === best?.index);
+      return [seat, { hand: { index: best?.index, section: best?.section, text: best?.text }, missingAtDeal: atDeal?.missing, missingNow: best?.missing }];
+    }));
+    expect(review.progress).toEqual(expected);
     for (const seat of SEATS) {
       const best = closestHands(card, final[seat] ?? [], 1)[0];
       expect(review.progress?.[seat]?.hand.index).toBe(best?.index);
@@ -125,5 +130,24 @@ describe('closest hands and progress', () => {
     }
     expect(final.east).not.toEqual(dealt.east);
     expect(soloReview(Object.assign(createSoloHost(), { initial, events })).progress).toBeUndefined();
+  });
+});
+
+describe('the hint with a card', () => {
+  it('aims for the closest hands the view lists (a card made of them, sections kept)', async () => {
+    const { cardOfClosest } = await import('../../src/client/card.js');
+    const closest = [
+      { index: 4, section: '2468', text: 'FF 2222a 4444a 6666a', missing: 7 },
+      { index: 9, section: 'Winds and Dragons', text: 'NNNN EEEE WWWW SS', missing: 9 },
+    ];
+    const card = cardOfClosest(closest);
+    expect(card?.hands.map((hand) => [hand.section, hand.text])).toEqual([
+      ['2468', 'FF 2222a 4444a 6666a'],
+      ['Winds and Dragons', 'NNNN EEEE WWWW SS'],
+    ]);
+    expect(cardOfClosest(closest)).toBe(card);
+    expect(cardOfClosest([])).toBeNull();
+    expect(cardOfClosest(null)).toBeNull();
+    expect(cardOfClosest([{ index: 0, section: '', text: 'not a hand', missing: 3 }])).toBeNull();
   });
 });
