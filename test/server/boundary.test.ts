@@ -33,7 +33,7 @@ function outsideOfWing(files: readonly string[], read: (file: string) => string,
       .map((target) => `${relative(ROOT, file)} → ${target}`),
   );
 }
-const isPublic = (line: string): boolean => /→ src\/(index|i18n\/locales|entries\/(bots|scripts|persist|i18n|rules|review))\.ts$/.test(line);
+const isPublic = (line: string): boolean => /→ src\/(index|i18n\/locales|entries\/(bots|scripts|persist|i18n|rules|review|card))\.ts$/.test(line);
 
 /** The core's files (under `src/`, outside `src/server/` and `src/cli/`) among `files`. */
 const coreOf = (files: readonly string[]): string[] => files.filter((file) => !/^src\/(server|cli)\//.test(relative(ROOT, file)));
