@@ -15,4 +15,4 @@ export type { PlayOptions, PlayOutcome, PlayedEvent } from '../bots/table.js';
  * The card teacher's plan, for pages that explain it (the player client's hint): `aimHands(card, rack)`, the hands
  * it aims for (its closest, at most three), and `splitRack(card, hands, rack)`, the tiles that serve them and the rest.
  */
-export { aimHands, splitRack } from '../bots/card-plan.js';
+export { aimHands, splitRack } from '../bots/card-plan-checked.js';
