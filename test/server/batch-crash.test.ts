@@ -100,7 +100,9 @@ describe.skipIf(noPg !== null).each(['before', 'after'] as const)(titled('kill -
     }
     // Held before the database: none of the batch is stored. Held after its commit: all of it is, unacknowledged.
     expect(heldLogged).toBe(mode === 'before' ? 0 : held.size);
-    expect(ackedCount).toBeGreaterThanOrEqual(SKIP * MIN_BATCH); // the batches let through were acknowledged
+    // The batches let through before the held one were stored. (Not "acknowledged": their replies may still be on
+    // their way to the players when the node is killed, as a CI run under load showed: 15 of 20 had arrived.)
+    expect(loggedCount).toBeGreaterThanOrEqual(SKIP * MIN_BATCH);
     console.log(
       `kill -9 during a batch on ${name} (held ${mode} the commit): ${held.size} events of ${held.size} tables in the held batch, ${heldLogged} of them logged; ${ackedCount} events acknowledged, ${loggedCount} logged over ${TABLES} tables`,
     );
