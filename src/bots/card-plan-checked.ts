@@ -8,7 +8,8 @@ import { InputError, describeType } from '../errors.js';
 import { isTile, type Tile } from '../tiles.js';
 import { aimHands as aim, splitRack as split } from './card-plan.js';
 
-function checkCard(card: unknown): asserts card is Card {
+/** Throws an InputError naming `card` unless it is a card made by `parseCard` (the bots' one check of a card). */
+export function checkCard(card: unknown): asserts card is Card {
   try {
     closestHands(card as Card, [], 0);
   } catch {

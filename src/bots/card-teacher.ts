@@ -5,11 +5,11 @@
  * hand is {@link CARD_STOP_AT} tiles away or less and votes to continue otherwise, and declares East's hand when the
  * rack is a hand of the card (whatever the table's own check). Without a card, use {@link teacherStrategy}.
  */
-import { closestHands } from '../card/match.js';
 import type { Card } from '../card/types.js';
 import { InputError } from '../errors.js';
 import type { CharlestonEvent } from '../types.js';
 import { aimHands, cheapestTiles, splitRack } from './card-plan.js';
+import { checkCard } from './card-plan-checked.js';
 import type { Strategy } from './strategy.js';
 
 /** The teacher stops the Charleston when its closest hand is missing this many tiles or fewer. */
@@ -23,11 +23,7 @@ export interface CardTeacherOptions {
 
 /** The teaching strategy that plays toward the hands of `card` (made by `parseCard`); throws an InputError for anything else. */
 export function teacherStrategyFor(card: Card, options: CardTeacherOptions = {}): Strategy {
-  try {
-    closestHands(card, [], 0);
-  } catch {
-    throw new InputError('card', 'must be a card made by parseCard');
-  }
+  checkCard(card);
   if (options === null || typeof options !== 'object') throw new InputError('options', 'must be an object such as { stopAt: 4 }');
   const stopAt = options.stopAt ?? CARD_STOP_AT;
   if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt > 14) throw new InputError('options.stopAt', 'must be a whole number from 0 to 14');
