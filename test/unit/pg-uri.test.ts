@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDbLocation } from '../../src/server/storage/db.js';
-import { hostLabel, hostUri, isLostConnection, parsePgUri, redactPassword, type PgTarget } from '../../src/server/storage/pg-uri.js';
+import { allowsPlainFallback, hostLabel, hostUri, isLostConnection, parsePgUri, redactPassword, type PgTarget } from '../../src/server/storage/pg-uri.js';
 
 const GOOD: Array<[string, Partial<PgTarget>]> = [
   ['postgres://127.0.0.1/charleston', { hosts: [{ host: '127.0.0.1', port: 5432 }], database: 'charleston', user: undefined, password: undefined, targetSessionAttrs: 'any', params: [] }],
@@ -60,6 +60,18 @@ describe('parsePgUri', () => {
     expect(target.hosts.map(hostLabel)).toEqual(['h1:5433', '[::1]:5434']);
     const back = parsePgUri(hostUri(target, target.hosts[1] as PgTarget['hosts'][number]));
     expect(back).toMatchObject({ user: 'us@er', password: 'p:/ss', database: 'my db', hosts: [{ host: '::1', port: 5434 }], targetSessionAttrs: 'any' });
+  });
+});
+
+describe('allowsPlainFallback', () => {
+  it.each([
+    ['postgres://a,b/db?target_session_attrs=read-write&sslmode=prefer', true],
+    ['postgres://a/db?sslmode=allow', true],
+    ['postgres://a/db?sslmode=require', false],
+    ['postgres://a/db?sslmode=disable', false],
+    ['postgres://a/db', false],
+  ])('%s → %s', (text, expected) => {
+    expect(allowsPlainFallback(parsePgUri(text))).toBe(expected);
   });
 });
 

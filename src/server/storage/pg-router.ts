@@ -3,10 +3,11 @@
  * order and keeps the first that accepts a connection (`any`) or that accepts writes (`read-write`: not in recovery,
  * `transaction_read_only` off). Every new connection of the pool and the LISTEN connection goes to that host, and
  * checks again once connected; when a connection is lost or meets a standby, the router forgets the host and the
- * next connection looks through the list again (a promoted standby is found that way).
+ * next connection looks through the list again (a promoted standby is found that way). With `sslmode=prefer` or
+ * `allow`, a host that answers that it has no TLS is used in the clear, as libpq does (`pg` alone would fail).
  */
 import pg from 'pg';
-import { hostLabel, hostUri, type PgHost, type PgTarget } from './pg-uri.js';
+import { allowsPlainFallback, hostLabel, hostUri, type PgHost, type PgTarget } from './pg-uri.js';
 
 /** Where new connections go. */
 export interface PgRouter {
@@ -26,6 +27,12 @@ export class ReadOnlyHostError extends Error {
   override readonly name = 'ReadOnlyHostError';
 }
 
+/** Makes a client not yet connected speak to its host in the clear (a host without TLS under `sslmode=prefer`). */
+function withoutTls(client: pg.Client): void {
+  (client as unknown as { ssl: unknown }).ssl = false;
+  (client as unknown as { connection: { ssl: unknown } }).connection.ssl = false;
+}
+
 /** Whether a connected client may be written to: not a standby in recovery, not read-only by default. */
 async function acceptsWrites(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query<{ recovery: boolean; read_only: string }>("SELECT pg_is_in_recovery() AS recovery, current_setting('transaction_read_only') AS read_only");
@@ -36,15 +43,23 @@ async function acceptsWrites(client: pg.Client): Promise<boolean> {
 /** A router over `target`'s hosts; connection attempts give up after `timeoutMillis`. */
 export function createRouter(target: PgTarget, timeoutMillis: number, keepAlive: boolean): PgRouter {
   const writes = target.targetSessionAttrs === 'read-write';
+  const fallback = allowsPlainFallback(target);
+  /** Hosts (by label) that said they have no TLS, under `sslmode=prefer|allow`: connected to in the clear. */
+  const plain = new Set<string>();
   let found: PgHost | null = null;
   let looking: Promise<PgHost> | null = null;
 
   async function qualifies(host: PgHost): Promise<void> {
     const probe = new pg.Client({ connectionString: hostUri(target, host), connectionTimeoutMillis: timeoutMillis });
+    if (plain.has(hostLabel(host))) withoutTls(probe);
     probe.on('error', () => undefined);
     try {
       await probe.connect();
       if (writes && !(await acceptsWrites(probe))) throw new ReadOnlyHostError('accepts no writes (a standby)');
+    } catch (error) {
+      if (!fallback || plain.has(hostLabel(host)) || !/does not support SSL/.test((error as Error).message)) throw error;
+      plain.add(hostLabel(host));
+      return qualifies(host);
     } finally {
       await probe.end().catch(() => undefined);
     }
@@ -54,7 +69,7 @@ export function createRouter(target: PgTarget, timeoutMillis: number, keepAlive:
     const hosts = target.hosts;
     const [only] = hosts;
     // One host and no requirement: nothing to choose, the connection itself tells whether it answers.
-    if (hosts.length === 1 && !writes && only !== undefined) return only;
+    if (hosts.length === 1 && !writes && !fallback && only !== undefined) return only;
     const reasons: string[] = [];
     for (const host of hosts) {
       try {
@@ -113,6 +128,7 @@ export function createRouter(target: PgTarget, timeoutMillis: number, keepAlive:
       const parameters = (this as unknown as { connectionParameters: { host: string; port: number } }).connectionParameters;
       parameters.host = host.host;
       parameters.port = host.port;
+      if (plain.has(hostLabel(host))) withoutTls(this);
       try {
         await super.connect();
       } catch (error) {

@@ -137,6 +137,15 @@ export function hostUri(target: PgTarget, host: PgHost): string {
   return `postgres://${userinfo}${name}:${host.port}/${database}${query === '' ? '' : `?${query}`}`;
 }
 
+/**
+ * Whether the URI lets a host without TLS be used in the clear: libpq's `sslmode=prefer` or `allow` (`prefer` is
+ * what `pg_autoctl show uri` prints for a formation made with `--no-ssl`). `pg` alone would insist on TLS and fail.
+ */
+export function allowsPlainFallback(target: PgTarget): boolean {
+  const mode = target.params.find(([name]) => name === 'sslmode')?.[1];
+  return mode === 'prefer' || mode === 'allow';
+}
+
 /** `host:port` as a log line shows it (IPv6 in brackets). */
 export function hostLabel(host: PgHost): string {
   return host.host.includes(':') ? `[${host.host}]:${host.port}` : `${host.host}:${host.port}`;
