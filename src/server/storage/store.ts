@@ -12,7 +12,7 @@ import type { Db, DbHealth, DbKind } from './db.js';
 import { CommitQueue, type CommitQueueOptions } from './batch.js';
 import * as q from './queries.js';
 
-export type { EventRow, TableRow, TableSetupRow, TokenRow } from './queries.js';
+export type { EventRow, LockedRow, TableRow, TableSetupRow, TokenRow } from './queries.js';
 
 /** A new table at version 0 and the hashes of its tokens. */
 export interface NewTable {
@@ -57,10 +57,15 @@ export interface NextHand {
 
 /** A table whose row is locked until the work given to {@link TableStore.locked} ends. */
 export interface LockedTable {
-  /** The row as stored; `snapshot` is null when the stored version is the caller's known version. */
-  readonly row: Omit<q.TableRow, 'snapshot'> & { snapshot: string | null };
+  /**
+   * The row as stored, without the card (a commit never reads it); `snapshot` is null when the stored version is the
+   * caller's known version.
+   */
+  readonly row: q.LockedRow;
   /** The stored persisted snapshot (read when the row came without it). */
   snapshot(): Promise<string>;
+  /** The table's card text, or null: read only to load a table this node holds no copy of. */
+  card(): Promise<string | null>;
   /** The first result stored for an idempotency key of a token, or null. */
   prior(tokenHash: string, key: string): Promise<unknown>;
   /** Commits an accepted event (log row, version, phase, snapshot, announcement). */
@@ -151,6 +156,7 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
             if (stored === undefined) throw new Error(`table ${id} vanished under its lock`);
             return stored;
           },
+          card: () => q.selectCard(tx, id),
           prior: (tokenHash, key) => q.selectIdempotent(tx, id, tokenHash, key),
           commit: (change) => q.commitEvent(tx, { ...change, node }),
           nextHand: (change) => q.commitNextHand(tx, { ...change, node }),
