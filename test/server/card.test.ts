@@ -228,11 +228,13 @@ describe('the card off the commit path (two nodes over one database)', () => {
         return (got.body.view.rack as Array<{ tile: string }>).map((tile) => tile.tile).filter((tile) => tile !== 'J').slice(0, 3);
       };
       const [east, south] = [await rackOf('east'), await rackOf('south')];
+      // North watches on A: A then follows every change made elsewhere.
+      const watcher = await LiveClient.connect(a.base, table.id, table.tokens.north as string);
 
-      // Node A holds the table: a refused declaration and a keyed pass take the row lock, a plain pass the
-      // version-checked statement. None of them reads the card.
+      // Node A holds the table: a refused declaration and a name take the row lock. Neither reads the card.
       onA.on = true;
       await expectJunkRefused(a.base, table);
+      expect((await api(a.base, 'PUT', `/api/tables/${table.id}/name`, { token: table.tokens.east as string, body: { name: 'Ana' } })).status).toBe(200);
       onA.on = false;
       const locks = onA.statements.filter((statement) => /FOR UPDATE/.test(statement.sql));
       expect(locks.length).toBeGreaterThan(0);
@@ -250,25 +252,30 @@ describe('the card off the commit path (two nodes over one database)', () => {
       expect(carrying(onB.statements, marker).length).toBeGreaterThan(0);
       expect(b.service.master.cache.peek(table.id)?.card?.text).toBe(text);
 
-      // B stops hearing of A's changes; A moves the table on, so B's copy is behind. B's next commit (keyed: under
-      // the lock) reads the table again from its row, keeps the card of its copy and reads no card.
+      // B stops hearing of A's changes; A moves the table on (a plain pass: the version-checked statement), so B's
+      // copy is behind. B's next commit (keyed: under the lock) reads the table again from its row, keeps the card
+      // of its copy and reads no card; A, hearing of it, reads the table again for its watcher, without the card.
       b.service.master.onNotify = (): void => undefined;
       onA.statements.length = 0;
       onA.on = true;
-      expect((await api(a.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: east } } })).body).toMatchObject({ ok: true, version: 1 });
-      onA.on = false;
-      expect(onA.statements.length).toBeGreaterThan(0);
-      expect(carrying(onA.statements, marker)).toEqual([]);
-      expect(b.service.master.cache.peek(table.id)?.version).toBe(0);
+      expect((await api(a.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: east } } })).body).toMatchObject({ ok: true, version: 2 });
+      expect(b.service.master.cache.peek(table.id)?.version).toBe(1);
       onB.statements.length = 0;
       onB.on = true;
       const keyed = await api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.south as string, body: { event: { type: 'pass.commit', seat: 'south', tiles: south }, key: `k-${randomUUID()}` } });
       onB.on = false;
-      expect(keyed.body).toMatchObject({ ok: true, version: 2 });
+      expect(keyed.body).toMatchObject({ ok: true, version: 3 });
+      await watcher.waitFor((frame) => frame.type === 'view' && frame.version === 3);
+      onA.on = false;
+      expect(a.service.master.cache.peek(table.id)?.version).toBe(3);
+      expect(a.service.master.cache.peek(table.id)?.card?.text).toBe(text);
+      expect(onA.statements.length).toBeGreaterThan(0);
+      expect(carrying(onA.statements, marker)).toEqual([]);
       expect(onB.statements.some((statement) => /FOR UPDATE/.test(statement.sql))).toBe(true);
       expect(carrying(onB.statements, marker)).toEqual([]);
-      expect(b.service.master.cache.peek(table.id)?.version).toBe(2);
+      expect(b.service.master.cache.peek(table.id)?.version).toBe(3);
       expect(b.service.master.cache.peek(table.id)?.card?.text).toBe(text);
+      await watcher.close();
       // And its views still list each seat's closest hands from that card.
       const north = await api(b.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.north as string });
       expect(north.body.view.closest).toEqual(expectedClosest(card, north.body.view));

@@ -75,6 +75,7 @@ const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal"`;
 const CARD = `setup->>'card' AS card`;
 const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}, ${CARD}`;
 const ROW_COLUMNS = `id, version, phase, locale, players, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
+const TABLE_COLUMNS_WITHOUT_CARD = `${ROW_COLUMNS}, snapshot`;
 
 /** A table row as its row lock reads it: without the card, and without the snapshot when the caller's copy is current. */
 export type LockedRow = Omit<TableRow, 'snapshot' | 'card'> & { snapshot: string | null };
@@ -103,6 +104,18 @@ export async function insertToken(db: Queryable, hash: string, tableId: string, 
 export async function selectTable(db: Queryable, id: string): Promise<TableRow | null> {
   const rows = await db.query<TableRow & Record<string, unknown>>(`SELECT ${TABLE_COLUMNS} FROM charleston_tables WHERE id = $1`, [id]);
   return rows[0] ?? null;
+}
+
+/** Reads a table without its card (for a node that holds the table's card already), or null. */
+export async function selectTableWithoutCard(db: Queryable, id: string): Promise<Omit<TableRow, 'card'> | null> {
+  const rows = await db.query<Omit<TableRow, 'card'> & Record<string, unknown>>(`SELECT ${TABLE_COLUMNS_WITHOUT_CARD} FROM charleston_tables WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Reads a table's persisted snapshot only, or null. */
+export async function selectSnapshot(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ snapshot: string }>('SELECT snapshot FROM charleston_tables WHERE id = $1', [id]);
+  return rows[0]?.snapshot ?? null;
 }
 
 /**

@@ -92,6 +92,8 @@ export interface TableStore {
   create(table: NewTable, written?: () => void): Promise<void>;
   /** The stored table, or null. */
   load(id: string): Promise<q.TableRow | null>;
+  /** The stored table without its card (for a node that holds the card already: it never changes), or null. */
+  reload(id: string): Promise<Omit<q.TableRow, 'card'> | null>;
   /** The stored version, or null for no such table. */
   version(id: string): Promise<number | null>;
   /** What a token hash is for on a table, or null. */
@@ -136,6 +138,7 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
         written?.();
       }),
     load: (id) => q.selectTable(db, id),
+    reload: (id) => q.selectTableWithoutCard(db, id),
     version: (id) => q.selectVersion(db, id),
     token: (tableId, hash) => q.selectToken(db, tableId, hash),
     // Group commit (decision 0014). An event the database might refuse as JSON (an escaped NUL or lone
@@ -152,8 +155,8 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
         return work({
           row,
           async snapshot() {
-            const stored = row.snapshot ?? (await q.selectTable(tx, id))?.snapshot;
-            if (stored === undefined) throw new Error(`table ${id} vanished under its lock`);
+            const stored = row.snapshot ?? (await q.selectSnapshot(tx, id));
+            if (stored === null) throw new Error(`table ${id} vanished under its lock`);
             return stored;
           },
           card: () => q.selectCard(tx, id),
