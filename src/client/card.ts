@@ -77,9 +77,12 @@ export function sectionText(locale: Locale, section: string): string {
   return section === '' ? ct(locale, 'card.noSection') : section;
 }
 
-/** A seat's progress: "from 9 tiles away to 5: XXXX0a XXXX1a … (Consecutive Run)". */
+/**
+ * A seat's progress: "from 9 tiles away to 5: XXXX0a XXXX1a … (Consecutive Run)". The word for tiles agrees with the
+ * distance at the deal ("from 1 tile away"), so that count is the message's `count`; the distance now is `now`.
+ */
 export function progressText(locale: Locale, progress: SeatProgress): string {
-  const params = { from: progress.missingAtDeal, count: progress.missingNow, text: progress.hand.text, section: sectionText(locale, progress.hand.section) };
+  const params = { count: progress.missingAtDeal, now: progress.missingNow, text: progress.hand.text, section: sectionText(locale, progress.hand.section) };
   return ct(locale, progress.missingNow === 0 ? 'card.progressDone' : 'card.progress', params);
 }
 

@@ -78,6 +78,15 @@ export function cachedFromRow(row: TableRow): CachedTable {
 }
 
 /**
+ * The card text of a table read again under its row lock, which never reads the card: the one of this node's copy
+ * (a table's card never changes, so a copy that is behind still has the right one), else read from the store (the
+ * table is being loaded here).
+ */
+export async function cardTextFor(copy: CachedTable | null, read: () => Promise<string | null>): Promise<string | null> {
+  return copy !== null ? (copy.card?.text ?? null) : read();
+}
+
+/**
  * The in-memory cache of tables. It never reads the database: the table master loads, replaces and drops
  * tables under each table's lock, and `pinned` keeps a table that is in use (live connections, work under its
  * lock, bots running) from being evicted.

@@ -16,7 +16,7 @@ import type { WorkTracker } from './work-tracker.js';
 export interface FeedHost {
   /** This node's id in change announcements (its own are ignored). */
   nodeId: string;
-  store: Pick<TableStore, 'load' | 'version'>;
+  store: Pick<TableStore, 'load' | 'reload' | 'version'>;
   cache: TableCache;
   hub: Pick<Hub, 'has' | 'tableIds' | 'publish'>;
   /** Where gone tables are remembered (negative answers) and their tokens forgotten. */
@@ -141,14 +141,24 @@ export class ChangeFeed {
     }, `a refresh of table ${id}`).catch((error: unknown) => process.emitWarning(`charleston: could not refresh table ${id} (${(error as Error).message})`));
   }
 
-  /** Table `id`'s row from the database; null, and the table forgotten here, when it is gone. Under its lock. */
+  /**
+   * Table `id`'s row from the database; null, and the table forgotten here, when it is gone. Under its lock. A node
+   * that holds a copy of the table keeps the copy's card (a table's card never changes) and does not read it again.
+   */
   async #storedRow(id: string): Promise<TableRow | null> {
-    const row = await this.#host.store.load(id);
+    const copy = this.#host.cache.peek(id);
+    const row = copy === null ? await this.#host.store.load(id) : await this.#storedWithCard(id, copy.card?.text ?? null);
     if (row === null) {
       this.#host.cache.drop(id);
       this.#host.auth.markGone(id);
     }
     return row;
+  }
+
+  /** Table `id`'s row read without its card, given the card this node holds already. */
+  async #storedWithCard(id: string, card: string | null): Promise<TableRow | null> {
+    const row = await this.#host.store.reload(id);
+    return row === null ? null : { ...row, card };
   }
 
   /** Caches the table read from `row`, sends its views and lets its bots act. Under the table's lock. */

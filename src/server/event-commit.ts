@@ -5,7 +5,7 @@
  * An acceptance is a change: the engine's answer is checked against its snapshot before anything is committed.
  */
 import { SEATS, persist, phaseOfSnapshot, waitingFor, type CharlestonEngine, type CharlestonSnapshot, type Seat } from '../index.js';
-import { cachedFromRow, isRunning, type CachedTable, type TableCache } from './cache.js';
+import { cachedFromRow, cardTextFor, isRunning, type CachedTable, type TableCache } from './cache.js';
 import { nextDeadlines, type Deadlines, type TableNotice } from './clock.js';
 import { ServiceError } from './errors.js';
 import type { Hub } from './hub.js';
@@ -122,7 +122,7 @@ export class EventCommit {
         let table: CachedTable;
         if (reloaded) {
           if (copy !== null) this.#parts.cache.drop(id);
-          table = cachedFromRow({ ...row, snapshot: await tx.snapshot() });
+          table = cachedFromRow({ ...row, snapshot: await tx.snapshot(), card: await cardTextFor(copy, () => tx.card()) });
           this.#parts.cache.put(table);
         } else {
           table = copy;

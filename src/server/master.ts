@@ -10,7 +10,7 @@
  */
 import { SEATS, persist, phaseOfSnapshot, waitingFor, type Locale, type Phase, type Seat } from '../index.js';
 import { hashToken, newTableId, newToken, type Role } from './auth.js';
-import { cachedFromRow, isRunning, type CachedTable, type CacheOptions, type TableCache } from './cache.js';
+import { cachedFromRow, cardTextFor, isRunning, type CachedTable, type CacheOptions, type TableCache } from './cache.js';
 import { nextDeadlines, type TimeSource } from './clock.js';
 import { startEngine, type TableSetup } from './engine.js';
 import { tableCard } from './table-card.js';
@@ -23,7 +23,7 @@ import { nameHolder, type Names } from './names.js';
 import type { Player, Players } from './players.js';
 import type { SendReply, Sender } from './protocol.js';
 import type { EventRow, TableStore } from './storage/store.js';
-import type { TableRow } from './storage/queries.js';
+import type { LockedRow } from './storage/queries.js';
 import type { WorkTracker } from './work-tracker.js';
 
 export type { SendReply, Sender } from './protocol.js';
@@ -325,7 +325,7 @@ export class TableMaster {
    * each human seat the table waits for its deadline. Publishes the views and arms the clock. Resolves with the
    * table's version and names after.
    */
-  async #rowChange(id: string, decide: (row: Omit<TableRow, 'snapshot'>) => RowChange | null): Promise<{ version: number; names: Names }> {
+  async #rowChange(id: string, decide: (row: LockedRow) => RowChange | null): Promise<{ version: number; names: Names }> {
     if (this.#parts.work.closing) throw new ServiceError('UNAVAILABLE', 'shuttingDown');
     let changed: CachedTable | null = null;
     const after = await this.#parts.work.locked(id, async () => {
@@ -336,7 +336,7 @@ export class TableMaster {
           if (change === null) return { version: row.version, names: row.names };
           const snapshot = await tx.snapshot();
           let table = this.#parts.cache.peek(id);
-          if (table === null || table.version !== row.version || !isRunning(table.engine)) table = cachedFromRow({ ...row, snapshot });
+          if (table === null || table.version !== row.version || !isRunning(table.engine)) table = cachedFromRow({ ...row, snapshot, card: await cardTextFor(table, () => tx.card()) });
           const version = row.version + 1;
           const phase = phaseOfSnapshot(table.snapshot);
           const starts = change.starts === true;

@@ -65,7 +65,7 @@ describe('solo practice with a card', () => {
     await page.locator('[data-review="loaded"]').waitFor();
     const progress = await page.locator('[data-progress] li').allTextContents();
     expect(progress).toHaveLength(4);
-    for (const line of progress) expect(line).toMatch(/^(You|East|South|West|North).*: from \d+ tiles away to (\d+|the hand itself): .+ \(.+\)$/);
+    for (const line of progress) expect(line).toMatch(/^(You|East|South|West|North).*: from \d+ tiles? away to (\d+|the hand itself): .+ \(.+\)$/);
     await context.close();
   }, 180_000);
 });

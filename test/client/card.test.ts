@@ -86,6 +86,31 @@ describe('closest hands and progress', () => {
     expect(progressText('el', { ...progress, hand: { ...progress.hand, section: '' } })).toBe('από 9 πλακίδια μακριά σε 5: XXXX0a XXXX1a XXXX2a FF (χωρίς ενότητα)');
   });
 
+  it('words the distance at the deal in the singular for 1 tile and in the plural for 5, in every language', () => {
+    const one = { ...progress, missingAtDeal: 1, missingNow: 1 };
+    const five = { ...progress, missingAtDeal: 5, missingNow: 1 };
+    const hand = 'XXXX0a XXXX1a XXXX2a FF (Consecutive Run)';
+    const said = (locale: Locale, each: typeof progress): string => progressText(locale, each).replace(`: ${hand}`, '');
+    expect(said('en', one)).toBe('from 1 tile away to 1');
+    expect(said('en', five)).toBe('from 5 tiles away to 1');
+    expect(said('en', { ...one, missingNow: 0 })).toBe('from 1 tile away to the hand itself');
+    expect(said('en', { ...five, missingNow: 0 })).toBe('from 5 tiles away to the hand itself');
+    expect(said('ca', one)).toBe("d'estar a 1 fitxa a estar-ne a 1");
+    expect(said('ca', five)).toBe("d'estar a 5 fitxes a estar-ne a 1");
+    expect(said('ca', { ...one, missingNow: 0 })).toBe("d'estar a 1 fitxa a tenir la mà");
+    expect(said('sw', one)).toBe('kutoka kigae 1 mbali hadi 1');
+    expect(said('sw', five)).toBe('kutoka vigae 5 mbali hadi 1');
+    expect(said('sw', { ...five, missingNow: 0 })).toBe('kutoka vigae 5 mbali hadi mkono wenyewe');
+    expect(said('el', one)).toBe('από 1 πλακίδιο μακριά σε 1');
+    expect(said('el', five)).toBe('από 5 πλακίδια μακριά σε 1');
+    expect(said('el', { ...one, missingNow: 0 })).toBe('από 1 πλακίδιο μακριά στο ίδιο το χέρι');
+    // Each language's words for 1 differ from its words for 5 beyond the figure, and leave no placeholder.
+    for (const locale of LOCALES) {
+      expect(said(locale, one).replace('1', '5')).not.toBe(said(locale, five));
+      expect(progressText(locale, one)).not.toMatch(/[{}]/);
+    }
+  });
+
   it('reads closest and progress from untrusted JSON, dropping what is malformed', () => {
     const good = { index: 3, section: '2468', text: '22a 444a 666a 8888a FF', missing: 6 };
     expect(closestOf([good, { ...good, missing: -1 }, { ...good, text: 7 }, null, good, good, good])).toEqual([good, good, good]);

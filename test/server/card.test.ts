@@ -4,13 +4,16 @@
  * declaration is refused at once, no review), each seat's view lists the closest hands of its own rack only (none
  * for the spectator and the admin, none on a table without a card), the card survives a `next` and a second node
  * over the same database, and the review of an ended hand carries each seat's progress toward its closest hand.
+ * The card is read where a table is loaded, never by a commit: no statement of a commit names it or carries its text.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEATS, createCharleston, viewFor, type Seat } from '../../src/index.js';
 import { faceOf } from '../../src/entries/rules.js';
 import { PRACTICE_CARD, closestHands, parseCard, type Card } from '../../src/entries/card.js';
 import { playSeat } from './play.js';
-import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, keysOf, startNode, type Frame, type Node } from './support.js';
+import type { Db, Queryable, Row } from '../../src/server/storage/db.js';
+import { LiveClient, TEST_OPERATOR_TOKEN, api, createTable, keysOf, open, startNode, type Frame, type Node } from './support.js';
 
 const PRACTICE = parseCard(PRACTICE_CARD);
 /** A small card of our own, pasted as text. */
@@ -166,6 +169,120 @@ describe.skipIf(url === '')('a table with a card over PostgreSQL', () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+});
+
+/** A statement a node ran: its text, parameters and rows. */
+interface Statement {
+  sql: string;
+  params: readonly unknown[];
+  rows: unknown[];
+}
+
+/** A node's view of a shared database that records every statement it runs while `on` (transactions included). */
+function recording(db: Db): { db: Db; statements: Statement[]; on: boolean } {
+  const state = { statements: [] as Statement[], on: false, db: db };
+  const record = (target: Queryable): Queryable => ({
+    async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const rows = await target.query<T>(sql, params);
+      if (state.on) state.statements.push({ sql, params, rows });
+      return rows;
+    },
+  });
+  state.db = {
+    kind: db.kind,
+    query: (sql, params) => record(db).query(sql, params),
+    transaction: (work) => db.transaction((tx) => work(record(tx))),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
+    health: () => db.health(),
+    onListenerRestored: (callback) => db.onListenerRestored(callback),
+    poolStats: () => db.poolStats(),
+    // The database is closed once, by the test.
+    close: async () => undefined,
+  };
+  return state;
+}
+
+/** The statements that name the card or carry its text (`marker` is a line of it found nowhere else). */
+function carrying(statements: readonly Statement[], marker: string): string[] {
+  return statements.filter((statement) => /card/i.test(statement.sql) || JSON.stringify([statement.params, statement.rows]).includes(marker)).map((statement) => statement.sql.replace(/\s+/g, ' ').slice(0, 120));
+}
+
+describe('the card off the commit path (two nodes over one database)', () => {
+  it("no commit's statement names the card or carries its text; a node that loads the table, or reloads its copy under the lock, still checks East's declaration against it", async () => {
+    const db = await open({ kind: 'pglite', dir: null });
+    const onA = recording(db);
+    const onB = recording(db);
+    const a = await startNode({ db: onA.db });
+    const b = await startNode({ db: onB.db });
+    try {
+      const marker = `# Pairs ${randomUUID()}`;
+      const text = PASTED.replace('# Pairs', marker);
+      const card = parseCard(text);
+      // Seed 5 deals East no hand of this card (checked, so the refusal below means what it says).
+      expect(closestHands(card, createCharleston({ seed: 5 }).getSnapshot().context.racks.east.map((id) => faceOf(id)), 1)[0]?.missing).toBeGreaterThan(0);
+      const table = await createTable(a.base, { card: text, seed: 5 });
+      const rackOf = async (seat: Seat): Promise<string[]> => {
+        const got = await api(a.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens[seat] as string });
+        return (got.body.view.rack as Array<{ tile: string }>).map((tile) => tile.tile).filter((tile) => tile !== 'J').slice(0, 3);
+      };
+      const [east, south] = [await rackOf('east'), await rackOf('south')];
+      // North watches on A: A then follows every change made elsewhere.
+      const watcher = await LiveClient.connect(a.base, table.id, table.tokens.north as string);
+
+      // Node A holds the table: a refused declaration and a name take the row lock. Neither reads the card.
+      onA.on = true;
+      await expectJunkRefused(a.base, table);
+      expect((await api(a.base, 'PUT', `/api/tables/${table.id}/name`, { token: table.tokens.east as string, body: { name: 'Ana' } })).status).toBe(200);
+      onA.on = false;
+      const locks = onA.statements.filter((statement) => /FOR UPDATE/.test(statement.sql));
+      expect(locks.length).toBeGreaterThan(0);
+      expect(carrying(onA.statements, marker)).toEqual([]);
+
+      // Node B has never seen the table: its first request is East's declaration, so it loads the table under the
+      // row lock (reading the card then, once) and refuses it too.
+      expect(b.service.master.cache.peek(table.id)).toBeNull();
+      onB.on = true;
+      const onNodeB = await api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'hand.declareMahjong', seat: 'east' } } });
+      onB.on = false;
+      expect(onNodeB.status).toBe(422);
+      expect(onNodeB.body.refusal.code).toBe('NOT_A_WINNING_HAND');
+      await expectJunkRefused(b.base, table);
+      expect(carrying(onB.statements, marker).length).toBeGreaterThan(0);
+      expect(b.service.master.cache.peek(table.id)?.card?.text).toBe(text);
+
+      // B stops hearing of A's changes; A moves the table on (a plain pass: the version-checked statement), so B's
+      // copy is behind. B's next commit (keyed: under the lock) reads the table again from its row, keeps the card
+      // of its copy and reads no card; A, hearing of it, reads the table again for its watcher, without the card.
+      b.service.master.onNotify = (): void => undefined;
+      onA.statements.length = 0;
+      onA.on = true;
+      expect((await api(a.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.east as string, body: { event: { type: 'pass.commit', seat: 'east', tiles: east } } })).body).toMatchObject({ ok: true, version: 2 });
+      expect(b.service.master.cache.peek(table.id)?.version).toBe(1);
+      onB.statements.length = 0;
+      onB.on = true;
+      const keyed = await api(b.base, 'POST', `/api/tables/${table.id}/events`, { token: table.tokens.south as string, body: { event: { type: 'pass.commit', seat: 'south', tiles: south }, key: `k-${randomUUID()}` } });
+      onB.on = false;
+      expect(keyed.body).toMatchObject({ ok: true, version: 3 });
+      await watcher.waitFor((frame) => frame.type === 'view' && frame.version === 3);
+      onA.on = false;
+      expect(a.service.master.cache.peek(table.id)?.version).toBe(3);
+      expect(a.service.master.cache.peek(table.id)?.card?.text).toBe(text);
+      expect(onA.statements.length).toBeGreaterThan(0);
+      expect(carrying(onA.statements, marker)).toEqual([]);
+      expect(onB.statements.some((statement) => /FOR UPDATE/.test(statement.sql))).toBe(true);
+      expect(carrying(onB.statements, marker)).toEqual([]);
+      expect(b.service.master.cache.peek(table.id)?.version).toBe(3);
+      expect(b.service.master.cache.peek(table.id)?.card?.text).toBe(text);
+      await watcher.close();
+      // And its views still list each seat's closest hands from that card.
+      const north = await api(b.base, 'GET', `/api/tables/${table.id}`, { token: table.tokens.north as string });
+      expect(north.body.view.closest).toEqual(expectedClosest(card, north.body.view));
+    } finally {
+      await a.close();
+      await b.close();
+      await db.close();
     }
   });
 });

@@ -261,6 +261,6 @@ export const ca: ClientCatalog = {
   'card.complete': "és la mà",
   'card.noSection': "sense secció",
   'card.progressHeading': "Cap a la targeta: la mà més propera de cada seient",
-  'card.progress': "d'estar a {from} fitxes a estar-ne a {count}: {text} ({section})",
-  'card.progressDone': "d'estar a {from} fitxes a tenir la mà: {text} ({section})",
+  'card.progress': { one: "d'estar a {count} fitxa a estar-ne a {now}: {text} ({section})", other: "d'estar a {count} fitxes a estar-ne a {now}: {text} ({section})" },
+  'card.progressDone': { one: "d'estar a {count} fitxa a tenir la mà: {text} ({section})", other: "d'estar a {count} fitxes a tenir la mà: {text} ({section})" },
 };

@@ -261,6 +261,6 @@ export const el: ClientCatalog = {
   'card.complete': "αυτό είναι το χέρι",
   'card.noSection': "χωρίς ενότητα",
   'card.progressHeading': "Προς την κάρτα: το πιο κοντινό χέρι κάθε θέσης",
-  'card.progress': "από {from} πλακίδια μακριά σε {count}: {text} ({section})",
-  'card.progressDone': "από {from} πλακίδια μακριά στο ίδιο το χέρι: {text} ({section})",
+  'card.progress': { one: "από {count} πλακίδιο μακριά σε {now}: {text} ({section})", other: "από {count} πλακίδια μακριά σε {now}: {text} ({section})" },
+  'card.progressDone': { one: "από {count} πλακίδιο μακριά στο ίδιο το χέρι: {text} ({section})", other: "από {count} πλακίδια μακριά στο ίδιο το χέρι: {text} ({section})" },
 };

@@ -269,6 +269,6 @@ export const en = {
   'card.complete': "this is the hand",
   'card.noSection': "no section",
   'card.progressHeading': "Toward the card: each seat's closest hand",
-  'card.progress': "from {from} tiles away to {count}: {text} ({section})",
-  'card.progressDone': "from {from} tiles away to the hand itself: {text} ({section})",
+  'card.progress': { one: "from {count} tile away to {now}: {text} ({section})", other: "from {count} tiles away to {now}: {text} ({section})" },
+  'card.progressDone': { one: "from {count} tile away to the hand itself: {text} ({section})", other: "from {count} tiles away to the hand itself: {text} ({section})" },
 } as const;

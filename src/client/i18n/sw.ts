@@ -261,6 +261,6 @@ export const sw: ClientCatalog = {
   'card.complete': "huu ndio mkono",
   'card.noSection': "bila sehemu",
   'card.progressHeading': "Kuelekea kadi: mkono ulio karibu zaidi wa kila kiti",
-  'card.progress': "kutoka vigae {from} mbali hadi {count}: {text} ({section})",
-  'card.progressDone': "kutoka vigae {from} mbali hadi mkono wenyewe: {text} ({section})",
+  'card.progress': { one: "kutoka kigae {count} mbali hadi {now}: {text} ({section})", other: "kutoka vigae {count} mbali hadi {now}: {text} ({section})" },
+  'card.progressDone': { one: "kutoka kigae {count} mbali hadi mkono wenyewe: {text} ({section})", other: "kutoka vigae {count} mbali hadi mkono wenyewe: {text} ({section})" },
 };

@@ -66,10 +66,19 @@ export interface EventRow {
 /** The channel on which committed changes are announced to every node. */
 export const CHANGES_CHANNEL = 'charleston_changes';
 
-/** Whether the creator chose the deal, and the card, from the stored setup (no columns of their own). */
-const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal", setup->>'card' AS card`;
-const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
+/** Whether the creator chose the deal, from the stored setup (no column of its own). */
+const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal"`;
+/**
+ * The card's text, from the stored setup: read only where a table is loaded, never by the row lock of a commit (a
+ * card may be 16 KiB, and a table's card never changes: the node keeps it with the loaded table).
+ */
+const CARD = `setup->>'card' AS card`;
+const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}, ${CARD}`;
 const ROW_COLUMNS = `id, version, phase, locale, players, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
+const TABLE_COLUMNS_WITHOUT_CARD = `${ROW_COLUMNS}, snapshot`;
+
+/** A table row as its row lock reads it: without the card, and without the snapshot when the caller's copy is current. */
+export type LockedRow = Omit<TableRow, 'snapshot' | 'card'> & { snapshot: string | null };
 
 /** The earliest of a set of deadlines, as stored for the sweep (null for none). */
 function earliest(deadlines: Deadlines): number | null {
@@ -97,16 +106,35 @@ export async function selectTable(db: Queryable, id: string): Promise<TableRow |
   return rows[0] ?? null;
 }
 
+/** Reads a table without its card (for a node that holds the table's card already), or null. */
+export async function selectTableWithoutCard(db: Queryable, id: string): Promise<Omit<TableRow, 'card'> | null> {
+  const rows = await db.query<Omit<TableRow, 'card'> & Record<string, unknown>>(`SELECT ${TABLE_COLUMNS_WITHOUT_CARD} FROM charleston_tables WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Reads a table's persisted snapshot only, or null. */
+export async function selectSnapshot(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ snapshot: string }>('SELECT snapshot FROM charleston_tables WHERE id = $1', [id]);
+  return rows[0]?.snapshot ?? null;
+}
+
 /**
  * Reads a table and locks its row until the transaction ends (serializes writers on every node). The snapshot
- * comes back only when the stored version is not `knownVersion` (the caller's cached engine is then stale).
+ * comes back only when the stored version is not `knownVersion` (the caller's cached engine is then stale); the
+ * card never does ({@link selectCard} reads it when the table is loaded).
  */
-export async function lockTable(tx: Queryable, id: string, knownVersion = -1): Promise<(Omit<TableRow, 'snapshot'> & { snapshot: string | null }) | null> {
-  const rows = await tx.query<Omit<TableRow, 'snapshot'> & { snapshot: string | null } & Record<string, unknown>>(
+export async function lockTable(tx: Queryable, id: string, knownVersion = -1): Promise<LockedRow | null> {
+  const rows = await tx.query<LockedRow & Record<string, unknown>>(
     `SELECT ${ROW_COLUMNS}, CASE WHEN version = $2 THEN NULL ELSE snapshot END AS snapshot FROM charleston_tables WHERE id = $1 FOR UPDATE`,
     [id, knownVersion],
   );
   return rows[0] ?? null;
+}
+
+/** The table's card text (null: a table without a card, or no such table), for a table being loaded. */
+export async function selectCard(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ card: string | null }>(`SELECT ${CARD} FROM charleston_tables WHERE id = $1`, [id]);
+  return rows[0]?.card ?? null;
 }
 
 /** Reads the version only. */

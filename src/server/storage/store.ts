@@ -12,7 +12,7 @@ import type { Db, DbHealth, DbKind } from './db.js';
 import { CommitQueue, type CommitQueueOptions } from './batch.js';
 import * as q from './queries.js';
 
-export type { EventRow, TableRow, TableSetupRow, TokenRow } from './queries.js';
+export type { EventRow, LockedRow, TableRow, TableSetupRow, TokenRow } from './queries.js';
 
 /** A new table at version 0 and the hashes of its tokens. */
 export interface NewTable {
@@ -57,10 +57,15 @@ export interface NextHand {
 
 /** A table whose row is locked until the work given to {@link TableStore.locked} ends. */
 export interface LockedTable {
-  /** The row as stored; `snapshot` is null when the stored version is the caller's known version. */
-  readonly row: Omit<q.TableRow, 'snapshot'> & { snapshot: string | null };
+  /**
+   * The row as stored, without the card (a commit never reads it); `snapshot` is null when the stored version is the
+   * caller's known version.
+   */
+  readonly row: q.LockedRow;
   /** The stored persisted snapshot (read when the row came without it). */
   snapshot(): Promise<string>;
+  /** The table's card text, or null: read only to load a table this node holds no copy of. */
+  card(): Promise<string | null>;
   /** The first result stored for an idempotency key of a token, or null. */
   prior(tokenHash: string, key: string): Promise<unknown>;
   /** Commits an accepted event (log row, version, phase, snapshot, announcement). */
@@ -87,6 +92,8 @@ export interface TableStore {
   create(table: NewTable, written?: () => void): Promise<void>;
   /** The stored table, or null. */
   load(id: string): Promise<q.TableRow | null>;
+  /** The stored table without its card (for a node that holds the card already: it never changes), or null. */
+  reload(id: string): Promise<Omit<q.TableRow, 'card'> | null>;
   /** The stored version, or null for no such table. */
   version(id: string): Promise<number | null>;
   /** What a token hash is for on a table, or null. */
@@ -131,6 +138,7 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
         written?.();
       }),
     load: (id) => q.selectTable(db, id),
+    reload: (id) => q.selectTableWithoutCard(db, id),
     version: (id) => q.selectVersion(db, id),
     token: (tableId, hash) => q.selectToken(db, tableId, hash),
     // Group commit (decision 0014). An event the database might refuse as JSON (an escaped NUL or lone
@@ -147,10 +155,11 @@ export function sqlStore(db: Db, node: string, commit: Partial<CommitQueueOption
         return work({
           row,
           async snapshot() {
-            const stored = row.snapshot ?? (await q.selectTable(tx, id))?.snapshot;
-            if (stored === undefined) throw new Error(`table ${id} vanished under its lock`);
+            const stored = row.snapshot ?? (await q.selectSnapshot(tx, id));
+            if (stored === null) throw new Error(`table ${id} vanished under its lock`);
             return stored;
           },
+          card: () => q.selectCard(tx, id),
           prior: (tokenHash, key) => q.selectIdempotent(tx, id, tokenHash, key),
           commit: (change) => q.commitEvent(tx, { ...change, node }),
           nextHand: (change) => q.commitNextHand(tx, { ...change, node }),
