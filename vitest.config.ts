@@ -21,6 +21,7 @@ const UNIT = [
  */
 const ALONE = [
   'test/server/faults.test.ts',
+  'test/server/multi-host.test.ts',
   'test/server/shutdown-nodes.test.ts',
   'test/server/crash.test.ts',
   'test/server/batch-crash.test.ts',

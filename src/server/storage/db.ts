@@ -6,6 +6,7 @@
 
 export type { Db, DbHealth, DbKind, Queryable, Row } from './types.js';
 import type { Db } from './types.js';
+import { PgUriError, parsePgUri, redactPassword } from './pg-uri.js';
 
 /** Where the data lives, parsed from `--db` / `CHARLESTON_DB`. */
 export type DbLocation = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
@@ -15,7 +16,8 @@ export const DEFAULT_DB_DIR = './.charleston/db';
 
 /**
  * Parses a database location: none → PGlite in `./.charleston/db`; `pglite:PATH`; `pglite:memory`;
- * `postgres://…` or `postgresql://…`. Throws an Error naming the problem for anything else.
+ * `postgres://…` or `postgresql://…`, with one host or libpq's list `host1:port1,host2:port2` and
+ * `target_session_attrs=read-write|any`. Throws an Error naming the problem for anything else (never showing a password).
  */
 export function parseDbLocation(text: string | undefined): DbLocation {
   if (text === undefined || text === '') return { kind: 'pglite', dir: DEFAULT_DB_DIR };
@@ -27,13 +29,14 @@ export function parseDbLocation(text: string | undefined): DbLocation {
   }
   if (/^postgres(ql)?:\/\//.test(text)) {
     try {
-      new URL(text);
-    } catch {
-      throw new Error(`--db ${JSON.stringify(text)} is not a valid postgres:// URL`);
+      parsePgUri(text);
+    } catch (error) {
+      if (!(error instanceof PgUriError)) throw error;
+      throw new Error(`--db ${JSON.stringify(redactPassword(text).slice(0, 200))}: ${error.message}`);
     }
     return { kind: 'postgres', url: text };
   }
-  throw new Error(`--db must be pglite:PATH, pglite:memory or postgres://…, got ${JSON.stringify(text.slice(0, 80))}`);
+  throw new Error(`--db must be pglite:PATH, pglite:memory or postgres://…, got ${JSON.stringify(redactPassword(text).slice(0, 80))}`);
 }
 
 /** Opens the database at `location` (creating a PGlite folder on first use). */

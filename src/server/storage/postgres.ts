@@ -2,9 +2,13 @@
  * The server adapter: a `pg` pool for statements and transactions, plus one dedicated client for LISTEN. When the
  * listener's connection is lost (a restarted or stopped database, a network cut), it reconnects with backoff,
  * 100 ms doubling up to 5 s, forever, and tells the service once it is back so the service can read again the
- * tables whose announcements it may have missed (a node must never stay deaf to the other nodes).
+ * tables whose announcements it may have missed (a node must never stay deaf to the other nodes). Both connect
+ * through the router (`pg-router.ts`): with several hosts in the URI, to the one that accepts writes, looked for
+ * again after every lost connection; a write that meets a standby counts as a lost connection.
  */
 import pg from 'pg';
+import { createRouter } from './pg-router.js';
+import { isLostConnection, parsePgUri } from './pg-uri.js';
 import type { Db, DbHealth, Queryable, Row } from './types.js';
 
 const POOL_SIZE = Number(process.env.CHARLESTON_PG_POOL ?? 10);
@@ -27,15 +31,23 @@ function destroySocket(client: pg.Client): void {
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
-/** Opens a pool on `url` and checks that it answers. */
+/** Opens a pool on `url` (one host or a libpq multi-host URI) and checks that it answers. */
 export async function openPostgres(url: string): Promise<Db> {
+  const router = createRouter(parsePgUri(url), CONNECT_TIMEOUT_MILLIS, true);
+  /** A statement failed: when its connection was lost or met a standby, new connections look for the host again. */
+  const failed = (error: unknown): void => {
+    if (isLostConnection(error)) router.forget();
+  };
   // Idle connections stay open (`idleTimeoutMillis: 0`; `pg` closes them after 10 s by default). Under a steady
   // load only two or three of the ten are in use; the others, idle since the last burst, were closed together
   // 10 s later, and every commit in flight at that moment took 40-90 ms: the paced bench's slowest round trips came
   // from that one second. A broken idle connection is still dropped (the pool's 'error' below).
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS, keepAlive: true, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ Client: router.Client, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS, keepAlive: true, idleTimeoutMillis: 0 });
   // An idle client that loses its connection emits on the pool; without a listener that would end the process.
-  pool.on('error', (error) => process.emitWarning(`charleston: database connection lost (${error.message})`));
+  pool.on('error', (error) => {
+    router.forget();
+    process.emitWarning(`charleston: database connection lost (${error.message})`);
+  });
   // Every connection of the pool, so that a close that runs out of time can cut them.
   const connections = new Set<pg.Client>();
   pool.on('connect', (client) => connections.add(client));
@@ -76,10 +88,11 @@ export async function openPostgres(url: string): Promise<Db> {
   }
 
   async function connectListener(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MILLIS, keepAlive: true });
+    const client = new router.Client();
     const lost = (reason: string): void => {
       if (listener !== client) return;
       listener = null;
+      router.forget();
       process.emitWarning(`charleston: LISTEN connection lost (${reason}); reconnecting`);
       void client.end().catch(() => undefined);
       scheduleReconnect();
@@ -121,8 +134,13 @@ export async function openPostgres(url: string): Promise<Db> {
   };
   const direct: Queryable = {
     async query<T extends Row = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await pool.query<T>(statement(sql, params));
-      return result.rows;
+      try {
+        const result = await pool.query<T>(statement(sql, params));
+        return result.rows;
+      } catch (error) {
+        failed(error);
+        throw error;
+      }
     },
   };
 
@@ -148,6 +166,7 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
         return value;
       } catch (error) {
+        failed(error);
         await client.query('ROLLBACK').catch(() => undefined);
         client.off('error', ignore);
         client.release(true);
@@ -174,7 +193,10 @@ export async function openPostgres(url: string): Promise<Db> {
         .query('SELECT 1')
         .then(
           () => true,
-          () => false,
+          (error: unknown) => {
+            failed(error);
+            return false;
+          },
         )
         .finally(() => {
           healthQuery = null;
