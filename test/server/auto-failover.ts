@@ -76,7 +76,7 @@ export interface Formation {
   state(): Promise<NodeState[]>;
   /** Polls the state (every 200 ms, at most `boundMillis`) until `holds`; returns that state. */
   waitFor(holds: (states: readonly NodeState[]) => boolean, what: string, boundMillis?: number): Promise<NodeState[]>;
-  /** The node that is primary and assigned primary, or null. */
+  /** The node that takes writes (primary, or wait_primary: a primary without its secondary), or null. */
   primary(): Promise<FormationNode | null>;
   /** SIGKILL to the node's keeper, its postgres and every process under them; resolves once they are gone. */
   kill(node: FormationNode): Promise<void>;
@@ -207,7 +207,7 @@ export async function startFormation(boundMillis = 120_000): Promise<Formation> 
 
   const [monitorPort, ...ports] = await Promise.all([freePort(), freePort(), freePort()]);
   const monitorData = join(dir, 'monitor');
-  const ssl = ['--no-ssl', '--ssl-mode', 'disable'];
+  const ssl = ['--no-ssl'];
   const formation: Formation & { commands: string[] } = {
     dir,
     monitorUri: '',
@@ -239,7 +239,7 @@ export async function startFormation(boundMillis = 120_000): Promise<Formation> 
     },
     async primary() {
       const states = await formation.state();
-      const primary = states.find((state) => state.current_group_state === 'primary' && state.assigned_group_state === 'primary');
+      const primary = states.find((state) => ['primary', 'wait_primary'].includes(state.current_group_state) && state.current_group_state === state.assigned_group_state);
       return formation.nodes.find((node) => node.name === primary?.nodename) ?? null;
     },
     async kill(node) {
