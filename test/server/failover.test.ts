@@ -138,6 +138,7 @@ describe.skipIf(why !== null)(titled('failover with pg_auto_failover: the primar
     const db: Db = await open({ kind: 'postgres', url: heir.url });
     try {
       let logged = 0;
+      let lost = 0;
       for (const table of tables) {
         const log = await db.query<{ version: number; event: Record<string, unknown> }>('SELECT version, event FROM charleston_events WHERE table_id = $1 ORDER BY version', [table.id]);
         const byVersion = new Map(log.map((row) => [row.version, row.event]));
@@ -147,9 +148,10 @@ describe.skipIf(why !== null)(titled('failover with pg_auto_failover: the primar
           for (const { key, version, event } of seat.acked) {
             expect(versions.has(version), `${label}: version ${version} of ${table.id} acknowledged once (${key})`).toBe(false);
             versions.add(version);
-            expect(byVersion.get(version), `${label}: ${key}, acknowledged at version ${version} of ${table.id}, is in the new primary's log`).toEqual(event);
+            if (JSON.stringify(byVersion.get(version)) !== JSON.stringify(event)) lost += 1;
           }
         }
+        expect(lost, `${label}: acknowledged events of ${table.id} missing from the new primary's log (or another event at their version)`).toBe(0);
         // Where every seat is a person, the log holds exactly the acknowledged events: nothing applied twice or unasked.
         if (table.kind === 'people') expect(log.filter((row) => !isServiceRow(row.event)).length, `${label}: ${table.id} logs only acknowledged events`).toBe(versions.size);
         const [row] = await db.query<{ version: number; phase: string }>('SELECT version, phase FROM charleston_tables WHERE id = $1', [table.id]);
@@ -176,7 +178,7 @@ describe.skipIf(why !== null)(titled('failover with pg_auto_failover: the primar
       heals.push(`${label} ${healMs} ms`);
       console.log(
         `${label}: ${heir.name} promoted ${Math.round(promotedAt - killedAt)} ms after ${old.name} was killed; both nodes' /healthz 200 after ${Math.round(healthyAt - killedAt)} ms; ` +
-          `first event acknowledged ${healMs} ms after the kill. ${tables.length} tables: ${all.length} events acknowledged (${ackedBefore} before the kill), 0 lost, ` +
+          `first event acknowledged ${healMs} ms after the kill. ${tables.length} tables: ${all.length} events acknowledged (${ackedBefore} before the kill), ${lost} lost, ` +
           `${sum('unavailable')} answered UNAVAILABLE, ${sum('unknown')} answered "may or may not have been applied", ${sum('retried')} retried with their key ` +
           `(${sum('landedBefore')} had landed before), ${sum('refused')} refused; ${logged} log rows, ${replayed} replayed`,
       );
