@@ -189,6 +189,9 @@ describe.skipIf(why !== null)(titled('a multi-host URI: the node writes to the p
     expect(node.process.exitCode, 'the node was never restarted').toBeNull();
     const printed = [...node.lines, ...node.stderr];
     expect(printed.some((line) => line.includes('database connection lost') || line.includes('LISTEN connection')), 'the node told of the loss').toBe(true);
+    const named = printed.filter((line) => line.includes('charleston: database host'));
+    expect(named[0], 'the node named the primary it writes to').toContain(`database host 127.0.0.1:${primary.port} accepts writes`);
+    expect(named.at(-1), 'then the promoted standby').toContain(`database host 127.0.0.1:${standby.port} accepts writes`);
     expect(printed.filter((line) => line.includes(SECRET)), 'no line the node printed shows the password').toEqual([]);
   }, 240_000);
 });

@@ -59,7 +59,7 @@ export const ca: CliCatalog = {
   'cli.command.help': "mostra l'ajuda d'una ordre",
   'cli.command.serve': "serveix el servei de taules (HTTP i vistes en directe per WebSocket) fins que s'atura",
   'cli.flag.servePort': 'el port on escolta (0: qualsevol port lliure)',
-  'cli.flag.db': 'on es guarden les taules: pglite:PATH, pglite:memory o postgres://… (per defecte: una base de dades integrada a ./.charleston/db)',
+  'cli.flag.db': 'on es guarden les taules: pglite:PATH, pglite:memory o postgres://… (diversos servidors: postgres://h1:5432,h2:5432/db?target_session_attrs=read-write; per defecte: una base de dades integrada a ./.charleston/db)',
   'cli.flag.allowOrigin': 'un origen de navegador que pot cridar el servei (es pot repetir; la variable pren una llista separada per comes)',
   'cli.flag.demo': 'també crea una taula amb tu a l\'Est i tres bots mestres, i n\'escriu l\'adreça (la variable: 1 o true)',
   'cli.flag.serveHost': 'l\'adreça on escolta (0.0.0.0: totes les xarxes d\'aquesta màquina)',

@@ -62,7 +62,7 @@ export const en = {
   'cli.command.help': 'print the help of a command',
   'cli.command.serve': 'serve the table service (HTTP and live WebSocket views) until stopped',
   'cli.flag.servePort': 'the port to listen on (0: any free port)',
-  'cli.flag.db': 'where tables are kept: pglite:PATH, pglite:memory or postgres://… (default: an embedded database in ./.charleston/db)',
+  'cli.flag.db': 'where tables are kept: pglite:PATH, pglite:memory or postgres://… (several hosts: postgres://h1:5432,h2:5432/db?target_session_attrs=read-write; default: an embedded database in ./.charleston/db)',
   'cli.flag.allowOrigin': 'a browser origin allowed to call the service (repeatable; the variable takes a comma-separated list)',
   'cli.flag.demo': 'also create a table with you at East and three teacher bots, and print its address (the variable: 1 or true)',
   'cli.flag.serveHost': 'the address to listen on (0.0.0.0: every network of this machine)',

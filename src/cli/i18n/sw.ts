@@ -59,7 +59,7 @@ export const sw: CliCatalog = {
   'cli.command.help': 'onyesha msaada wa amri',
   'cli.command.serve': 'hudumia huduma ya meza (HTTP na mionekano hai kwa WebSocket) hadi isimamishwe',
   'cli.flag.servePort': 'mlango wa kusikiliza (0: mlango wowote ulio wazi)',
-  'cli.flag.db': 'mahali meza zinapohifadhiwa: pglite:PATH, pglite:memory au postgres://… (chaguo-msingi: hifadhidata iliyojengwa ndani katika ./.charleston/db)',
+  'cli.flag.db': 'mahali meza zinapohifadhiwa: pglite:PATH, pglite:memory au postgres://… (seva kadhaa: postgres://h1:5432,h2:5432/db?target_session_attrs=read-write; chaguo-msingi: hifadhidata iliyojengwa ndani katika ./.charleston/db)',
   'cli.flag.allowOrigin': 'asili ya kivinjari inayoruhusiwa kuita huduma (linaweza kurudiwa; kigeu huchukua orodha iliyotenganishwa kwa koma)',
   'cli.flag.demo': 'pia unda meza ukiwa Mashariki na roboti tatu za mwalimu, na uchapishe anwani yake (kigeu: 1 au true)',
   'cli.flag.serveHost': 'anwani ya kusikiliza (0.0.0.0: kila mtandao wa mashine hii)',

@@ -48,6 +48,8 @@ export function createRouter(target: PgTarget, timeoutMillis: number, keepAlive:
   const plain = new Set<string>();
   let found: PgHost | null = null;
   let looking: Promise<PgHost> | null = null;
+  /** The host last named in a log line. */
+  let announced: string | null = null;
 
   async function qualifies(host: PgHost): Promise<void> {
     const probe = new pg.Client({ connectionString: hostUri(target, host), connectionTimeoutMillis: timeoutMillis });
@@ -88,6 +90,12 @@ export function createRouter(target: PgTarget, timeoutMillis: number, keepAlive:
       looking ??= look()
         .then((host) => {
           found = host;
+          // With several hosts, which one the node writes to is worth a line when it changes (a failover).
+          const label = hostLabel(host);
+          if (target.hosts.length > 1 && label !== announced) {
+            announced = label;
+            process.emitWarning(`charleston: database host ${label} ${writes ? 'accepts writes' : 'accepts connections'}; new connections go there`);
+          }
           return host;
         })
         .finally(() => {
