@@ -10,7 +10,12 @@
  *
  * The monitor's health checks are made faster than their defaults (a node is judged unhealthy after about 4 s
  * instead of 20 s, and a primary that does not answer is given 6 s instead of 30 s to demote itself) so a
- * failover happens within a test's time; docs/deploy.md says which settings an operator keeps.
+ * failover happens within a test's time. That is for a test only: the 30 s exceed the 20 s after which a keeper
+ * that reaches neither the monitor nor its standby demotes its own primary (`timeout.network_partition_timeout`),
+ * which keeps a primary cut off by a network partition from taking writes beside the promoted one; here the old
+ * primary is killed, never partitioned. The monitor's postgres is told to listen on 127.0.0.1 only (`pg_autoctl
+ * create monitor` has no `--listen`; its default is `*`), and the primary is checkpointed before the secondary is
+ * created (its base backup's spread checkpoint took 90 s on a fresh primary's dirty buffers).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
