@@ -32,11 +32,9 @@ export interface Acked {
   answeredAt: number;
 }
 
-/** What the seat does besides playing: hold back its moves until a condition holds (a clock test). */
+/** A hold on a seat's moves (a clock test): the seat does not act until a view it received releases it. */
 export interface SeatHold {
-  /** True while the seat must not act. */
-  holding(): boolean;
-  /** Whether the hold is over, judged on each frame. */
+  /** Whether this view ends the hold. */
   releasedBy(frame: Frame): boolean;
 }
 
@@ -53,6 +51,7 @@ export class FailoverSeat {
   landedBefore = 0;
   /** Answers that were refusals (a decision overtaken by a clock, say). */
   refused = 0;
+  /** Set while the seat must not act. */
   hold: SeatHold | null = null;
 
   private constructor(
@@ -86,7 +85,7 @@ export class FailoverSeat {
       const frame = this.client.latest as Frame;
       if (ENDED.has(frame.phase)) return;
       acted = frame.version;
-      if (this.hold !== null && this.hold.holding()) {
+      if (this.hold !== null) {
         if (!this.client.frames.some((f) => f.type === 'view' && this.hold?.releasedBy(f) === true)) continue;
         this.hold = null;
       }

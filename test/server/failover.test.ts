@@ -117,7 +117,7 @@ describe.skipIf(why !== null)(titled('failover with pg_auto_failover: the primar
     for (const seat of seats) killVersion.set(seat.table, Math.max(killVersion.get(seat.table) ?? 0, seat.client.latest?.version ?? 0));
     for (const seat of seats.filter((s) => tables.find((t) => t.id === s.table)?.kind === 'clocks')) {
       const after = killVersion.get(seat.table) as number;
-      seat.hold = { holding: () => true, releasedBy: (frame: Frame) => frame.notice?.code === 'CLOCK_RAN_OUT' && frame.notice?.seat === seat.seat && frame.notice?.version > after };
+      seat.hold = { releasedBy: (frame: Frame) => frame.notice?.code === 'CLOCK_RAN_OUT' && frame.notice?.seat === seat.seat && frame.notice?.version > after };
     }
     const ackedBefore = acked();
     const killedAt = performance.now();
