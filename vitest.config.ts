@@ -25,6 +25,7 @@ const ALONE = [
   'test/server/shutdown-nodes.test.ts',
   'test/server/crash.test.ts',
   'test/server/batch-crash.test.ts',
+  'test/server/failover.test.ts',
   'test/inspector/load.test.ts',
 ];
 
