@@ -312,8 +312,8 @@ async function main(): Promise<void> {
     formationStates: states.map((s) => `${s.nodename} ${s.current_group_state}`),
     phases: results,
   };
-  if (asJson) process.stdout.write(`${JSON.stringify(report)}\n`);
-  else {
+  // The table always (on stderr with --json, where stdout carries the JSON object only).
+  {
     log(`\nformation after the runs: ${report.formationStates.join(', ')}; sync_state ${replicationAfter.standbys.map((s) => s.syncState).join(', ') || 'none'}`);
     log(`load average at the end: ${report.loadAverage.join(' ')} (2 cores, shared)`);
     const columns = ['run', 'database', 'events', 'events/s', 'p50 ms', 'p99 ms', 'xact/s', 'events/xact'];
@@ -330,6 +330,7 @@ async function main(): Promise<void> {
     const widths = columns.map((_, i) => Math.max(...lines.map((line) => (line[i] as string).length)));
     for (const line of lines) log(line.map((cell, i) => cell.padEnd(widths[i] as number)).join('  '));
   }
+  if (asJson) process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
 main()
