@@ -69,9 +69,12 @@ function ownedFolder(prefix: string): string {
   return dir;
 }
 
-/** Starts the data folder `data` (made by initdb or pg_basebackup) on 127.0.0.1:`port`; returns its handle. */
-function run(dir: string, data: string, port: number): Cluster {
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=100 -c fsync=off`;
+/**
+ * Starts the data folder `data` (made by initdb or pg_basebackup) on 127.0.0.1:`port`; returns its handle. With
+ * `fsync` false (the tests' default) a commit never waits for the disk: faster, and safe for a throwaway cluster.
+ */
+function run(dir: string, data: string, port: number, fsync = false): Cluster {
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=100${fsync ? '' : ' -c fsync=off'}`;
   const log = join(dir, 'log');
   const start = (): void => {
     asPostgres('pg_ctl', ['-D', data, '-l', log, '-w', '-o', options, 'start']);
@@ -115,13 +118,16 @@ export async function startStandby(primary: Cluster): Promise<Cluster> {
   return run(dir, data, await freePort());
 }
 
-/** Creates and starts a cluster (a few seconds). */
-export async function startCluster(): Promise<Cluster> {
+/**
+ * Creates and starts a cluster (a few seconds). `fsync: true` keeps PostgreSQL's default (a commit waits for its
+ * disk flush), as a bench that compares it with a real server needs; tests leave it off.
+ */
+export async function startCluster({ fsync = false }: { fsync?: boolean } = {}): Promise<Cluster> {
   const dir = ownedFolder('charleston-faults-pg-');
   const data = join(dir, 'data');
   const port = await freePort();
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
-  const cluster = run(dir, data, port);
+  const cluster = run(dir, data, port, fsync);
   asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'charleston']);
   return cluster;
 }
