@@ -8,10 +8,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../scripts/build-client.js';
+import { axeFindings } from './support/axe.js';
 import { PHONE, launchChromium } from './support/browser.js';
 import { serveClient, type StaticServer } from './support/static-server.js';
 import { cutText, unnamedTiles, visibleControls, walkHand, type WalkStep } from './support/walk.js';
@@ -69,9 +69,7 @@ describe('the table in the browser', () => {
           expect(await unnamedTiles(page), `${step.phase} ${step.moment}`).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.scrollWidth), 'horizontal overflow').toBeLessThanOrEqual(viewport.width);
           if (step.moment === 'start') {
-            const axe = await new AxeBuilder({ page }).analyze();
-            const bad = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-            expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${step.phase}`).toEqual([]);
+            expect(await axeFindings(page), `${step.phase}`).toEqual([]);
           }
         });
         expect(phases.at(-1)).toBe('complete');
