@@ -24,9 +24,14 @@ let browser: Browser;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'charleston-table-'));
-  await buildClient({ outdir: dir });
+  // The browser starts while the client builds.
+  const launched = launchChromium();
+  await buildClient({ outdir: dir }).catch(async (error: unknown) => {
+    await (await launched).close();
+    throw error;
+  });
+  browser = await launched;
   server = await serveClient(dir);
-  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
