@@ -3,15 +3,17 @@
  * solo hand phase by phase; at each step only the controls of the phase are on screen, no text is cut off, every
  * tile has an accessible name, and axe-core finds no serious or critical violation. Also: the direction arrow with
  * the seed's word, the ROLLOR strip in the page's script, received tiles marked new, the blind pass drawn face
- * down in the slots, a fourth tap that says three are chosen, and the rack on one row on a desktop.
+ * down in the slots, a fourth tap that says three are chosen, and the rack on one row on a desktop. And the axe check
+ * of the browser files (support/axe.ts) against @axe-core/playwright's own.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../scripts/build-client.js';
-import { axeFindings } from './support/axe.js';
+import { axeFindings, axeResults } from './support/axe.js';
 import { PHONE, launchChromium } from './support/browser.js';
 import { serveClient, type StaticServer } from './support/static-server.js';
 import { cutText, unnamedTiles, visibleControls, walkHand, type WalkStep } from './support/walk.js';
@@ -131,6 +133,20 @@ describe('the table in the browser', () => {
     expect(await page.locator('.slots .back[role="img"]').first().getAttribute('aria-label')).toBe('Arriving tile, forwarded unseen');
     await page.context().close();
   }, 60_000);
+
+  it('checks with axe as @axe-core/playwright does: the same rules fail and pass, a bad page is found out, a page with frames is refused', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setContent('<html lang="en"><head><title>t</title></head><body><main><img src="data:,"><button></button><p style="color:#777;background:#888">low</p></main></body></html>');
+    const ours = await axeResults(page);
+    const builder = await new AxeBuilder({ page }).analyze();
+    expect(ours.violations.map((rule) => rule.id).sort()).toEqual(builder.violations.map((rule) => rule.id).sort());
+    expect(ours.passes.map((rule) => rule.id).sort()).toEqual(builder.passes.map((rule) => rule.id).sort());
+    expect(await axeFindings(page)).toEqual(['button-name: button', 'color-contrast: p', 'image-alt: img']);
+    await page.setContent('<html lang="en"><body><iframe title="x" srcdoc="<p>x</p>"></iframe></body></html>');
+    await expect(axeResults(page)).rejects.toThrow(/without frames/);
+    await context.close();
+  });
 
   it('lays the rack on one row at 1440 px', async () => {
     const page = await openSolo('seed=2026&botDelay=0', WIDE);
