@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The fast loop (`npm run test:unit`, project `unit`): rule tables, the import-graph and boundary checks, scenario
@@ -40,8 +42,52 @@ const WORKERS = Number(process.env.CHARLESTON_TEST_WORKERS ?? '') || 2;
 /** Saves one blank in-memory PGlite cluster for the run (the unit files open no database). */
 const PGLITE_TEMPLATE = ['test/support/global-setup.ts'];
 
+/**
+ * The slowest files of the suite, slowest first (wall seconds of a full run on the 2-core machine). They start
+ * first in their project, so no long file is left to run alone at the end while the other worker idles: without a
+ * cache of earlier runs (a fresh clone) vitest starts the largest files first, and the slowest files are short.
+ */
+const SLOWEST_FIRST = [
+  'test/client/no-overlap.e2e.test.ts',
+  'test/server/serve-flags.test.ts',
+  'test/client/solo.e2e.test.ts',
+  'test/client/service.e2e.test.ts',
+  'test/client/fair-table.e2e.test.ts',
+  'test/client/table.e2e.test.ts',
+  'test/client/table-desktop.e2e.test.ts',
+  'test/server/limits.test.ts',
+  'test/client/friends.e2e.test.ts',
+  'test/client/controls.e2e.test.ts',
+  'test/inspector/layout.e2e.test.ts',
+  'test/inspector/live-context.e2e.test.ts',
+  'test/client/your-turn.e2e.test.ts',
+  'test/server/deploy-local.test.ts',
+  'test/server/nodes.test.ts',
+];
+
+/** Vitest's order (group, project, then its own), with the files of {@link SLOWEST_FIRST} first in their project. */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const block = (spec: TestSpecification): string => `${spec.project.config.sequence.groupOrder}:${spec.project.name}`;
+    const blockStart = new Map<string, number>();
+    sorted.forEach((spec, index) => {
+      if (!blockStart.has(block(spec))) blockStart.set(block(spec), index);
+    });
+    const rank = (spec: TestSpecification): number => {
+      const at = SLOWEST_FIRST.indexOf(relative(spec.project.config.root, spec.moduleId).replaceAll('\\', '/'));
+      return at < 0 ? SLOWEST_FIRST.length : at;
+    };
+    return sorted
+      .map((spec, index) => ({ spec, index }))
+      .sort((a, b) => (blockStart.get(block(a.spec)) ?? 0) - (blockStart.get(block(b.spec)) ?? 0) || rank(a.spec) - rank(b.spec) || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     projects: [

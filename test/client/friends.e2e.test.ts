@@ -4,10 +4,10 @@
  * where the review is read from the table's real log once the hand has ended; names typed in the lobby; the lobby's
  * copy button and QR codes; the watch page with no rack.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
+import { axeFindings } from './support/axe.js';
 import { DESKTOP, PHONE } from './support/browser.js';
 import { useServiceBrowser } from './support/suite.js';
 import { playSeat } from './support/play.js';
@@ -17,13 +17,6 @@ const suite = useServiceBrowser();
 
 const openPage = (url: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> => suite.openPage(url, viewport, { reduceMotion: true });
 
-/** The serious or critical axe-core findings of the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** What the review element says: the passes it lists and the packets of each. */
 function reviewOf(page: Page): Promise<{ passes: string[]; packets: number[] }> {

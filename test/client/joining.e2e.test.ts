@@ -5,10 +5,10 @@
  * and the table's body has no deadline; after the fourth, the line is gone, the countdown shows, and the deadlines
  * exist. No sleep: each step waits for the pages' `data-version` (each join is a version) or their text.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEATS, type Seat } from '../../src/index.js';
+import { axeFindings } from './support/axe.js';
 import { DESKTOP } from './support/browser.js';
 import { useServiceBrowser } from './support/suite.js';
 
@@ -46,8 +46,7 @@ describe('the clock waits for the people', () => {
         expect(await body()).toMatchObject({ version: joined, joining: notYet, clock: { started: false, deadlines: {} } });
         if (joined === 1) {
           // The waiting line is plain text in the page's flow: no serious or critical axe-core finding with it.
-          const axe = await new AxeBuilder({ page: pages[0] as Page }).analyze();
-          expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+          expect(await axeFindings(pages[0] as Page)).toEqual([]);
         }
       }
     }

@@ -4,24 +4,17 @@
  * and "new table" brings it back; an opened QR code lies inside the viewport; every invite link's text is its href
  * (the language included); and the lobby stays free of serious axe-core findings.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import '../../src/i18n/locales.js';
 import { ct } from '../../src/client/i18n/catalog.js';
+import { axeFindings } from './support/axe.js';
 import { PHONE } from './support/browser.js';
 import { useServiceBrowser } from './support/suite.js';
 
 const suite = useServiceBrowser();
 const WIDE = { width: 1440, height: 900 } as const;
 
-/** The serious or critical axe-core findings of the page as it is. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 describe('the lobby edges', () => {
   it.each([

@@ -7,10 +7,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../scripts/build-client.js';
+import { axeResults, seriousFindings } from './support/axe.js';
 import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
 import { isEnabled, phaseOf, playSeat, versionOf } from './support/play.js';
 import { serveClient, type StaticServer } from './support/static-server.js';
@@ -204,14 +204,13 @@ describe('solo practice in the browser', () => {
       const page = await openSolo(`seed=7&botDelay=0&lang=${locale}`, viewport);
       await page.locator('[data-tile]').first().click();
       await page.click('[data-action="hint"]');
-      const solo = await new AxeBuilder({ page }).analyze();
+      const solo = await axeResults(page);
       const lobbyPage = await page.context().newPage();
       await lobbyPage.goto(`${server.url}/`);
       await lobbyPage.locator('form.create').waitFor();
-      const lobby = await new AxeBuilder({ page: lobbyPage }).analyze();
+      const lobby = await axeResults(lobbyPage);
       for (const result of [solo, lobby]) {
-        const bad = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-        expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(seriousFindings(result)).toEqual([]);
         expect(result.passes.length).toBeGreaterThan(10);
       }
       await page.context().close();

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { PGLITE_TEMPLATE_VARIABLE } from '../../src/server/storage/pglite.js';
 
 /** The package's command, as `npx charleston` runs it. */
 export const CHARLESTON_BIN = fileURLToPath(new URL('../../bin/charleston.js', import.meta.url));
@@ -32,12 +33,13 @@ export interface ChildOptions {
 
 /**
  * Starts `charleston serve --port 0 --db DB FLAGS…` in a child process, with the operator token every test node
- * has in CHARLESTON_OPERATOR_TOKEN (and no other CHARLESTON_ variable of the test's environment); resolves once it
- * printed its first line.
+ * has in CHARLESTON_OPERATOR_TOKEN (and no other CHARLESTON_ variable of the test's environment but the run's saved
+ * blank PGlite cluster, CHARLESTON_PGLITE_TEMPLATE); resolves once it printed its first line.
  */
 export async function startChild(db: string, extra: readonly string[] = [], options: ChildOptions = {}): Promise<ChildNode> {
   const args = [CHARLESTON_BIN, 'serve', '--port', '0', '--db', db, ...extra];
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CHARLESTON_')));
+  // The saved blank cluster of the run is kept: without it each in-memory child runs initdb (seconds of CPU).
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CHARLESTON_') || name === PGLITE_TEMPLATE_VARIABLE));
   const env = { ...inherited, CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef', ...options.env };
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const stderr: string[] = [];

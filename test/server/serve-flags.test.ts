@@ -51,6 +51,15 @@ async function hello(base: string, id: string, token: string): Promise<LiveClien
   return client;
 }
 
+/** Two children started together: both, or (after stopping the one that started) the first failure. */
+async function bothStarted(first: Promise<ChildNode>, second: Promise<ChildNode>): Promise<[ChildNode, ChildNode]> {
+  const results = await Promise.allSettled([first, second]);
+  const [a, b] = results;
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value];
+  for (const result of results) if (result.status === 'fulfilled') await stopChild(result.value);
+  throw (results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason;
+}
+
 /** A page that does not exist: a request every node answers (404) and logs at `info`. */
 const PROBE = '/no-such-page';
 const OPERATOR = 'operator-from-a-file-0123456789abcdefXYZ';
@@ -133,8 +142,11 @@ describe('charleston serve: each flag does what it says', () => {
   }, 120_000);
 
   it('environment variables do what their flags do, and a flag wins over its variable', async () => {
-    const trusted = await startChild('pglite:memory', [], { env: { CHARLESTON_TRUST_PROXY: '127.0.0.1', CHARLESTON_CREATE_PER_MINUTE: '1', CHARLESTON_LOG_LEVEL: 'silent', CHARLESTON_MAX_CONN_PER_TOKEN: '1' } });
-    const plain = await startChild('pglite:memory', ['--log-level', 'info', '--max-conn-per-token', '2'], { env: { CHARLESTON_CREATE_PER_MINUTE: '1', CHARLESTON_LOG_LEVEL: 'silent', CHARLESTON_MAX_CONN_PER_TOKEN: '1' } });
+    // The two nodes start at once; if one cannot, the other is stopped before the test fails.
+    const [trusted, plain] = await bothStarted(
+      startChild('pglite:memory', [], { env: { CHARLESTON_TRUST_PROXY: '127.0.0.1', CHARLESTON_CREATE_PER_MINUTE: '1', CHARLESTON_LOG_LEVEL: 'silent', CHARLESTON_MAX_CONN_PER_TOKEN: '1' } }),
+      startChild('pglite:memory', ['--log-level', 'info', '--max-conn-per-token', '2'], { env: { CHARLESTON_CREATE_PER_MINUTE: '1', CHARLESTON_LOG_LEVEL: 'silent', CHARLESTON_MAX_CONN_PER_TOKEN: '1' } }),
+    );
     try {
       const create = (base: string, from: string) => api<{ id: string; tokens: Record<string, string> }>(base, 'POST', '/api/tables', { body: {}, headers: { 'x-forwarded-for': from } });
       const cases = [

@@ -38,8 +38,11 @@ export function useServiceBrowser(): ServiceBrowser {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await startClientService();
-    browser = await launchChromium();
+    // Both at once: the browser starts while the service opens its database.
+    const [started, launched] = await Promise.allSettled([startClientService(), launchChromium()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
   }, 90_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
