@@ -3,6 +3,7 @@
  * brackets, user and password, the other parameters kept, `target_session_attrs` any or read-write; bad forms are
  * named, and no error ever shows the password. `parseDbLocation` takes what `pg_autoctl show uri` prints.
  */
+import { parse as parseConnectionString } from 'pg-connection-string';
 import { describe, expect, it } from 'vitest';
 import { parseDbLocation } from '../../src/server/storage/db.js';
 import { allowsPlainFallback, hostLabel, hostUri, isLostConnection, parsePgUri, redactPassword, type PgTarget } from '../../src/server/storage/pg-uri.js';
@@ -60,6 +61,20 @@ describe('parsePgUri', () => {
     expect(target.hosts.map(hostLabel)).toEqual(['h1:5433', '[::1]:5434']);
     const back = parsePgUri(hostUri(target, target.hosts[1] as PgTarget['hosts'][number]));
     expect(back).toMatchObject({ user: 'us@er', password: 'p:/ss', database: 'my db', hosts: [{ host: '::1', port: 5434 }], targetSessionAttrs: 'any' });
+  });
+});
+
+describe('sslmode=prefer, as libpq means it', () => {
+  it('asks pg for libpq\'s meaning (TLS not verified, no start-up warning); other modes are passed as written', () => {
+    const prefer = parsePgUri('postgres://127.0.0.1:6001,127.0.0.1:6002/charleston?target_session_attrs=read-write&sslmode=prefer');
+    const uri = hostUri(prefer, prefer.hosts[0] as PgTarget['hosts'][number]);
+    expect(uri).toBe('postgres://127.0.0.1:6001/charleston?sslmode=prefer&uselibpqcompat=true');
+    const config = parseConnectionString(uri) as { ssl?: { rejectUnauthorized?: boolean } };
+    expect(config.ssl?.rejectUnauthorized).toBe(false);
+    const given = parsePgUri('postgres://h/db?sslmode=prefer&uselibpqcompat=false');
+    expect(hostUri(given, given.hosts[0] as PgTarget['hosts'][number])).toBe('postgres://h:5432/db?sslmode=prefer&uselibpqcompat=false');
+    const require = parsePgUri('postgres://h/db?sslmode=require');
+    expect(hostUri(require, require.hosts[0] as PgTarget['hosts'][number])).toBe('postgres://h:5432/db?sslmode=require');
   });
 });
 

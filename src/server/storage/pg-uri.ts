@@ -133,7 +133,11 @@ export function hostUri(target: PgTarget, host: PgHost): string {
   const password = target.password === undefined ? '' : `:${encodeURIComponent(target.password)}`;
   const userinfo = user === '' && password === '' ? '' : `${user}${password}@`;
   const database = target.database === undefined ? '' : encodeURIComponent(target.database);
-  const query = new URLSearchParams(target.params.map(([key, value]) => [key, value])).toString();
+  const params = target.params.map(([key, value]): [string, string] => [key, value]);
+  // `sslmode=prefer` means libpq's "TLS if the server has it, not verified": say so to `pg`, which otherwise takes
+  // it for verify-full (and warns at start that it does, a warning every formation's URI would raise).
+  if (params.some(([key, value]) => key === 'sslmode' && value === 'prefer') && !params.some(([key]) => key.toLowerCase() === 'uselibpqcompat')) params.push(['uselibpqcompat', 'true']);
+  const query = new URLSearchParams(params).toString();
   return `postgres://${userinfo}${name}:${host.port}/${database}${query === '' ? '' : `?${query}`}`;
 }
 
