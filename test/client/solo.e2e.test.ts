@@ -145,10 +145,19 @@ describe('solo practice in the browser', () => {
   });
 
   it("lets the bots accept East's declared hand in solo, which ends the hand in East's win with its review", async () => {
-    // A declaration with the bots' first move far enough away (1 s) that no packet is down yet; they then accept.
-    const page = await openSolo('seed=3&botDelay=1000');
+    // The page's timers are the test's (Playwright's clock, paused before the page loads): the bots' first move
+    // (1 s after the deal) cannot come before East declares, however slow the machine; once East has declared, the
+    // test lets 10 s pass in the page and the bots answer. Without the pause, a loaded CI run once saw a bot pass
+    // before the click; without the 10 s, the bots never answer (checked).
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1_000);
+    await page.goto(`${server.url}/solo?seed=3&botDelay=1000`);
+    await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     await page.click('[data-action="declare"]');
     await page.click('[data-action="confirm"]');
+    await page.clock.runFor(10_000);
     await page.locator('[data-phase="eastMahjong"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-review]').textContent()).toContain("East's hand was accepted: East wins the hand.");
     expect(await page.locator('[data-review] .review-east .tile').count()).toBe(14);
