@@ -13,17 +13,13 @@
  * formation / single. Bounded: a watchdog ends the run after 15 minutes; the cluster, the formation and the nodes
  * are removed at the end, on failure, on the watchdog and on SIGINT/SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { autoFailoverSupport, startFormation, type Formation } from '../test/server/auto-failover.js';
 import { clusterSupport, startCluster, type Cluster } from '../test/server/pg-cluster.js';
 import { runOurs, type RunResult } from './service-clients.js';
-import { lineReader, within } from './service-wait.js';
+import { within } from './service-wait.js';
+import { round, runFigures, startServiceNode, type RunFigures, type ServiceNode } from './service-node-child.js';
 
 const asJson = process.argv.includes('--json');
 /** The whole run must end within this; the watchdog then removes everything and exits 1. */
@@ -33,7 +29,6 @@ const PHASES = [
   { name: 'flood', tables: 100, thinkMs: 0, budgetMs: 15_000 },
   { name: 'paced', tables: 1_000, thinkMs: 5_000, budgetMs: 20_000 },
 ] as const;
-const here = fileURLToPath(new URL('.', import.meta.url));
 const log = (line: string): void => {
   (asJson ? process.stderr : process.stdout).write(`${line}\n`);
 };
@@ -69,57 +64,8 @@ async function abort(why: string): Promise<never> {
 setTimeout(() => void abort(`gave up after ${WATCHDOG_MS / 1000} s`), WATCHDOG_MS).unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void abort(`stopped by ${signal}`));
 
-interface Node {
-  child: ChildProcess;
-  base: string;
-  rpc<T>(type: string, extra?: Record<string, unknown>): Promise<T>;
-  stop(): Promise<void>;
-}
-
-/** A service node on `db` (a child with IPC), once it serves (bounded). */
-async function startNode(db: string): Promise<Node> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'service-node.ts'), db], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  const kill = (): void => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  };
-  cleanups.add(kill);
-  child.once('exit', () => cleanups.delete(kill));
-  const lines = lineReader(child.stdout as Readable);
-  const line = await Promise.race([
-    lines.next((text) => /^Charleston service: /.test(text), 90_000, 'the node to serve'),
-    once(child, 'exit').then(([code, signal]) => {
-      throw new Error(`service-node.ts exited (${code ?? signal}) before serving`);
-    }),
-  ]).catch((error: Error) => {
-    kill();
-    throw error;
-  });
-  lines.forget();
-  let nextId = 0;
-  const waiting = new Map<number, (value: unknown) => void>();
-  child.on('message', (message: { id: number; value: unknown }) => waiting.get(message.id)?.(message.value));
-  return {
-    child,
-    base: ((/(http:\S+)/.exec(line) as RegExpExecArray)[1] as string).replace(/\/$/, ''),
-    rpc<T>(type: string, extra: Record<string, unknown> = {}): Promise<T> {
-      const id = (nextId += 1);
-      const answer = new Promise<T>((resolve) => {
-        waiting.set(id, (value) => {
-          waiting.delete(id);
-          resolve(value as T);
-        });
-        child.send({ id, type, ...extra });
-      });
-      return within(answer, 120_000, `the node's answer to ${type}`);
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.send({ id: 0, type: 'stop' });
-      await within(exited, 20_000, 'the node to stop').catch(() => kill());
-    },
-  };
-}
+type Node = ServiceNode;
+const startNode = (db: string): Promise<ServiceNode> => startServiceNode(db, cleanups);
 
 /** Waits (bounded) until the node uses under 10 % of a core over 250 ms: a run does not inherit the setup's work. */
 async function quiet(node: Node): Promise<void> {
@@ -177,22 +123,8 @@ async function durability(url: string): Promise<Durability> {
 
 const commits = (url: string): Promise<number> => withClient(url, async (client) => Number((await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]?.n ?? 0));
 
-function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-const round = (value: number | null, digits = 1): number | null => (value === null || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
-
 /** One run's figures. */
-interface Row {
-  tables: number;
-  events: number;
-  finished: number;
-  seconds: number | null;
-  eventsPerSecond: number | null;
-  p50Millis: number | null;
-  p99Millis: number | null;
+interface Row extends RunFigures {
   transactionsPerSecond: number | null;
   eventsPerTransaction: number | null;
 }
@@ -222,13 +154,7 @@ async function play(target: Target, spec: (typeof PHASES)[number]): Promise<Row>
     const transactions = (await commits(statsUrl)) - before;
     const elapsed = (performance.now() - startedAt) / 1000;
     return {
-      tables: run.tables,
-      events: run.events,
-      finished: run.finished,
-      seconds: round(run.seconds, 2),
-      eventsPerSecond: round(run.eventsPerSecond, 0),
-      p50Millis: round(percentile(run.latencies, 50), 2),
-      p99Millis: round(percentile(run.latencies, 99), 2),
+      ...runFigures(run),
       transactionsPerSecond: round(transactions / elapsed, 0),
       eventsPerTransaction: round(run.events / Math.max(1, transactions), 2),
     };

@@ -10,57 +10,19 @@
  * buffers). A process here may hold 20,000 open files (`ulimit -n`), so one node serves at most about 4,900
  * tables of four sockets: the default scales stay under that.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { runOurs } from './service-clients.js';
-import { lineReader } from './service-wait.js';
+import { round, runFigures, startServiceNode } from './service-node-child.js';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
 const [scalesText = '1000,2500,4500', secondsText = '30'] = process.argv.slice(2);
 const scales = scalesText.split(',').map(Number);
 const seconds = Number(secondsText);
 const db = process.env.CHARLESTON_BENCH_PG ?? process.env.CHARLESTON_TEST_PG;
 if (db === undefined) throw new Error('bench:scaling needs a PostgreSQL server: set CHARLESTON_BENCH_PG (or CHARLESTON_TEST_PG)');
 
-interface Node {
-  child: ChildProcess;
-  base: string;
-  rpc<T>(type: string, extra?: Record<string, unknown>): Promise<T>;
-}
-
-async function startNode(): Promise<Node> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'service-node.ts'), db as string], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  const lines = lineReader(child.stdout as Readable);
-  const line = await lines.next((text) => /^Charleston service: /.test(text), 120_000, 'the node to serve');
-  lines.forget();
-  let nextId = 0;
-  const waiting = new Map<number, (value: unknown) => void>();
-  child.on('message', (message: { id: number; value: unknown }) => waiting.get(message.id)?.(message.value));
-  return {
-    child,
-    base: ((/(http:\S+)/.exec(line) as RegExpExecArray)[1] as string).replace(/\/$/, ''),
-    rpc<T>(type: string, extra: Record<string, unknown> = {}): Promise<T> {
-      const id = (nextId += 1);
-      return new Promise<T>((resolve) => {
-        waiting.set(id, (value) => {
-          waiting.delete(id);
-          resolve(value as T);
-        });
-        child.send({ id, type, ...extra });
-      });
-    },
-  };
-}
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
+/** The nodes running now: killed if the bench fails (the IPC channel's close also ends them). */
+const cleanups = new Set<() => void>();
 
 const client = new pg.Client({ connectionString: db });
 await client.connect();
@@ -89,8 +51,9 @@ function databaseCpuMicros(name: string): number {
 }
 const databaseName = new URL(db).pathname.slice(1);
 
+try {
 for (const tables of scales) {
-  const node = await startNode();
+  const node = await startServiceNode(db, cleanups);
   type Mem = { bytes: number };
   const base = await node.rpc<Mem>('mem');
   await node.rpc('create', { count: tables });
@@ -118,13 +81,8 @@ for (const tables of scales) {
   const perSocket = (withSockets - idle.bytes - tables * perTable) / (tables * 4);
   process.stdout.write(
     `${JSON.stringify({
-      tables,
+      ...runFigures(run),
       sockets: tables * 4,
-      seconds: round(run.seconds),
-      events: run.events,
-      eventsPerSecond: round(run.eventsPerSecond),
-      p50Millis: round(percentile(run.latencies, 50), 2),
-      p99Millis: round(percentile(run.latencies, 99), 2),
       cpuMicrosPerEvent: round((cpuAfter.micros - cpuBefore.micros) / Math.max(1, run.events), 0),
       nodeCpuShare: round((cpuAfter.micros - cpuBefore.micros) / 1_000 / Math.max(1, cpuAfter.at - cpuBefore.at), 2),
       kbPerTable: round(perTable / 1_024),
@@ -133,10 +91,10 @@ for (const tables of scales) {
       databaseCpuMicrosPerEvent: round(dbCpu / Math.max(1, run.events), 0),
     })}\n`,
   );
-  // The node exits on `stop` without answering it: wait for its exit, not for a reply.
-  const exited = new Promise((resolve) => node.child.once('exit', resolve));
-  node.child.send({ id: 0, type: 'stop' });
-  await exited;
+  await node.stop();
+}
+} finally {
+  for (const kill of cleanups) kill();
 }
 await client.end();
 process.exit(0);

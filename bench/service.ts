@@ -21,6 +21,7 @@ import { migrate } from '../src/server/storage/schema.js';
 import { pool, runOurs, runPeer, type RunResult } from './service-clients.js';
 import { gcPauses, type GcPause } from './gc-pauses.js';
 import { lineReader, within } from './service-wait.js';
+import { percentile, round, runFigures } from './service-node-child.js';
 
 const args = new Set(process.argv.slice(2));
 const asJson = args.has('--json');
@@ -151,26 +152,6 @@ async function startChild(
 
 const startNode = (db: string, nodeFlags: string[] = []): ReturnType<typeof startChild> =>
   startChild('service-node.ts', [db], /^Charleston service: (http:\/\/\S+)$/, { nodeFlags });
-
-function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-const round = (value: number | null, digits = 1): number | null => (value === null ? null : Number(value.toFixed(digits)));
-
-function summary(run: RunResult): Record<string, number | null> {
-  return {
-    tables: run.tables,
-    events: run.events,
-    finished: run.finished,
-    seconds: round(run.seconds, 2),
-    eventsPerSecond: round(run.eventsPerSecond, 0),
-    p50Millis: round(percentile(run.latencies, 50), 2),
-    p99Millis: round(percentile(run.latencies, 99), 2),
-  };
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -378,10 +359,10 @@ async function profileRun(dir: string): Promise<void> {
     const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile') && !before.has(name));
     if (file === undefined) throw new Error(`no .cpuprofile appeared in ${dir}`);
     const top = topSelf(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-    const out = { profile: join(dir, file), run: summary(run), topSelf: top };
+    const out = { profile: join(dir, file), run: runFigures(run), topSelf: top };
     if (asJson) process.stdout.write(`${JSON.stringify(out)}\n`);
     else {
-      log(`flood at ${scale} tables under --cpu-prof: ${JSON.stringify(summary(run))}`);
+      log(`flood at ${scale} tables under --cpu-prof: ${JSON.stringify(runFigures(run))}`);
       log(`profile: ${join(dir, file)}; top self time:`);
       for (const [share, name, where] of top) log(`${String(share).padStart(5)} %  ${name}  ${where}`);
     }
@@ -496,8 +477,8 @@ async function main(): Promise<void> {
         phase = `ours on ${name}, flood at ${scale} tables`;
         const run = await attempt(phase, scale, () => runOurs(node.base, scale, BUDGET_MS, { settle: () => quiet(node, `ours on ${name} after the setup at ${scale} tables`) }));
         ours[name]?.push(run);
-        log(`ours on ${name}, ${scale} tables: ${JSON.stringify(summary(run))}`);
-        partial[`${name} ${scale}`] = summary(run);
+        log(`ours on ${name}, ${scale} tables: ${JSON.stringify(runFigures(run))}`);
+        partial[`${name} ${scale}`] = runFigures(run);
         await quiet(node, `ours on ${name} after the flood at ${scale} tables`);
         if (!withPeer) continue;
         phase = `peer flood at ${scale} tables`;
@@ -506,8 +487,8 @@ async function main(): Promise<void> {
         await quiet(peerNode, `the peer after the flood at ${scale} tables`);
         peer.push(peerRun);
         peerStaleByScale.push(peerStale - staleBefore);
-        log(`boardgame.io 0.50 (in memory), ${scale} tables: ${JSON.stringify({ ...summary(peerRun), staleMoves: peerStale - staleBefore })}`);
-        partial[`peer ${scale}`] = { ...summary(peerRun), staleMoves: peerStale - staleBefore };
+        log(`boardgame.io 0.50 (in memory), ${scale} tables: ${JSON.stringify({ ...runFigures(peerRun), staleMoves: peerStale - staleBefore })}`);
+        partial[`peer ${scale}`] = { ...runFigures(peerRun), staleMoves: peerStale - staleBefore };
       }
       if (name === 'postgres') {
         phase = 'ours on postgres, paced';
@@ -527,14 +508,14 @@ async function main(): Promise<void> {
         };
         paced = await attempt(phase, SCALES[SCALES.length - 1] as number, () => runOurs(node.base, SCALES[SCALES.length - 1] as number, PACED_BUDGET_MS, { thinkMs: THINK_MS, settle }));
         clientPauses.stop();
-        log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(summary(paced))}`);
+        log(`ours on postgres, paced (think ${THINK_MS} ms): ${JSON.stringify(runFigures(paced))}`);
         log(`   where its slowest 1 % were sent (second of the run: count): ${slowestBySecond(paced)}`);
         log(`   sends in each second of the run, from second 0: ${sendsBySecond(paced)}`);
         log(`   the node's collections of 5 ms or more during it (second of the run): ${pausesInRun(await node.rpc<GcPause[]>('gcs'), paced)}`);
         log(`   this process's (the clients') collections of 5 ms or more during it: ${pausesInRun(clientPauses.take(), paced)}`);
         log(`   the node's commits of 20 ms or more during it (second: how many, the longest): ${slowCommitsInRun(await node.rpc<Array<{ at: number; millis: number }>>('commits'), paced)}`);
         log(`   the database's log during it (autovacuum, checkpoints, statements of 100 ms or more): ${serverLogInRun(pg?.log ?? null, paced)}`);
-        partial.paced = summary(paced);
+        partial.paced = runFigures(paced);
       }
       await node.stop();
     }
@@ -610,7 +591,7 @@ async function main(): Promise<void> {
           ];
         }),
       ),
-      runs: { postgres: oursPg.map(summary), pglite: oursPglite.map(summary), peer: peer.map((run, i) => ({ ...summary(run), staleMoves: peerStaleByScale[i] ?? null })) },
+      runs: { postgres: oursPg.map(runFigures), pglite: oursPglite.map(runFigures), peer: peer.map((run, i) => ({ ...runFigures(run), staleMoves: peerStaleByScale[i] ?? null })) },
     });
   } finally {
     pg?.stop();
