@@ -73,9 +73,10 @@ const CHOSEN_DEAL = `(setup ? 'chosen' OR setup ? 'seed') AS "chosenDeal"`;
  * card may be 16 KiB, and a table's card never changes: the node keeps it with the loaded table).
  */
 const CARD = `setup->>'card' AS card`;
-const TABLE_COLUMNS = `id, version, phase, locale, players, snapshot, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}, ${CARD}`;
+/** The columns a row lock reads (no snapshot, no card); the loads add to them. */
 const ROW_COLUMNS = `id, version, phase, locale, players, hand AS deal, hand_version AS "dealVersion", names, clock, deadlines, notice, joined, clock_started AS "clockStarted", ${CHOSEN_DEAL}`;
 const TABLE_COLUMNS_WITHOUT_CARD = `${ROW_COLUMNS}, snapshot`;
+const TABLE_COLUMNS = `${TABLE_COLUMNS_WITHOUT_CARD}, ${CARD}`;
 
 /** A table row as its row lock reads it: without the card, and without the snapshot when the caller's copy is current. */
 export type LockedRow = Omit<TableRow, 'snapshot' | 'card'> & { snapshot: string | null };
