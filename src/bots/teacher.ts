@@ -6,8 +6,8 @@
  * table reviews one (R10, `rules.declarationReview`): it does not know the card either, so it has no ground to dispute.
  */
 import { JOKER, countCodes, type Tile } from '../tiles.js';
-import type { CharlestonEvent } from '../types.js';
 import type { Strategy } from './strategy.js';
+import { teachingStrategy } from './teaching.js';
 
 /** A line a hand can aim for: the faces it wants. */
 interface Line {
@@ -63,30 +63,13 @@ export function junkCount(rack: readonly Tile[]): number {
   return rack.filter((tile) => keepValue(tile, rack, lines) === 0).length;
 }
 
-/** The teaching strategy. */
-export const teacherStrategy: Strategy = {
-  name: 'teacher',
-  act(view, legal): CharlestonEvent | null {
-    const { seat } = view;
-    const rack = view.rack.map((tile) => tile.tile);
-    if (legal.acceptDeclaration) return { type: 'declaration.accept', seat };
-    if (legal.draw) return { type: 'wall.draw', seat };
-    if (legal.pass) {
-      const junk = junkCount(rack);
-      const blind = Math.max(...legal.pass.blind.filter((b) => b <= Math.max(0, 3 - junk)));
-      const tiles = spareTiles(legal.pass.from, rack, 3 - blind);
-      return blind > 0 ? { type: 'pass.commit', seat, tiles, blind } : { type: 'pass.commit', seat, tiles };
-    }
-    if (legal.vote.length > 0) {
-      const best = twoLines(rack)[0];
-      const close = best !== undefined && rack.filter(best.wants).length + rack.filter((tile) => tile === JOKER).length >= 10;
-      return { type: 'vote.cast', seat, vote: close && legal.vote.includes('stop') ? 'stop' : 'continue' };
-    }
-    if (legal.offer.length > 0) {
-      const count = Math.min(3, junkCount(rack));
-      return { type: 'courtesy.offer', seat, count: legal.offer.includes(count) ? count : 0 };
-    }
-    if (legal.courtesy) return { type: 'courtesy.commit', seat, tiles: spareTiles(legal.courtesy.from, rack, legal.courtesy.count) };
-    return null;
+/** The teaching strategy: two lines in mind (`twoLines`), it stops when the better one has 10 tiles (jokers count). */
+export const teacherStrategy: Strategy = teachingStrategy((rack) => ({
+  spare: () => junkCount(rack),
+  pick: (from, n) => spareTiles(from, rack, n),
+  close() {
+    const best = twoLines(rack)[0];
+    return best !== undefined && rack.filter(best.wants).length + rack.filter((tile) => tile === JOKER).length >= 10;
   },
-};
+  complete: () => false,
+}));
