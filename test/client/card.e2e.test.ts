@@ -5,37 +5,20 @@
  * card's problem at its line and column in the page's language, refuses to create the table until it reads, and the
  * request it then sends carries `card` (answered here by a fake service with page.route).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchChromium } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './support/browser.js';
 import { waitUntilSettled } from './support/play.js';
-import { serveClient, type StaticServer } from './support/static-server.js';
+import { useBuiltClient } from './support/suite.js';
 import { walkHand } from './support/walk.js';
 
-const DIST = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 const WIDE = { width: 1440, height: 900 } as const;
-
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(`${DIST}index.html`)) throw new Error('dist/client is missing: run npm run build first (npm test does)');
-  server = await serveClient(DIST);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const client = useBuiltClient();
 
 describe('solo practice with a card', () => {
   it('lists the closest hands at 390 and 1440 px, keeps the choice across a reload, and shows the progress at the end', async () => {
-    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const context = await client.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/solo?lang=en&seed=2026&botDelay=0`);
+    await page.goto(`${client.server.url}/solo?lang=en&seed=2026&botDelay=0`);
     await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-closest]').count()).toBe(0);
     expect(await page.locator('[data-card="none"]').isChecked()).toBe(true);
@@ -72,14 +55,14 @@ describe('solo practice with a card', () => {
 
 describe('the lobby card picker', () => {
   it('shows a pasted card’s problem at its line and column in Greek, and sends the card once it reads', async () => {
-    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const context = await client.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const bodies: unknown[] = [];
     await page.route('**/api/tables', async (route) => {
       bodies.push(route.request().postDataJSON());
       await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ id: 'abc', tokens: { east: 'tok-east', spectator: 'tok-spec' } }) });
     });
-    await page.goto(`${server.url}/?lang=el`);
+    await page.goto(`${client.server.url}/?lang=el`);
     await page.locator('[data-card="own"]').check();
     await page.locator('[data-card-text]').fill('FF 2222a 4444a 6666a\nFF 2222a 44q4a 6666a');
     await page.locator('[data-card-problem]').waitFor();

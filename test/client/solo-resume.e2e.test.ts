@@ -5,34 +5,18 @@
  * a fresh hand, not a broken page. And messages leave: the joker's refusal goes at the next tap and when the hint
  * opens; nothing reaches an API.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchChromium } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './support/browser.js';
 import { actAndConfirm, chooseTiles, phaseOf, versionOf, waitUntilSettled } from './support/play.js';
-import { serveClient, type StaticServer } from './support/static-server.js';
+import { useBuiltClient } from './support/suite.js';
 
-const DIST = fileURLToPath(new URL('../../dist/client/', import.meta.url));
-
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(`${DIST}index.html`)) throw new Error('dist/client is missing: run npm run build first (npm test does)');
-  server = await serveClient(DIST);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const client = useBuiltClient();
 
 async function openSolo(query: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+  const context = await client.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/solo?${query}`);
+  await page.goto(`${client.server.url}/solo?${query}`);
   await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 });
   await waitUntilSettled(page);
   return page;
@@ -80,7 +64,7 @@ describe('solo practice resumes', () => {
     expect(next.version).toBeGreaterThan(before.version);
     await reloaded(page);
     expect(await tableOf(page)).toEqual(next);
-    expect(server.apiRequests).toEqual([]);
+    expect(client.server.apiRequests).toEqual([]);
     await page.context().close();
   }, 90_000);
 

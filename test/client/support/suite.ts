@@ -2,11 +2,14 @@
  * The setting the client's service e2e files share: one service and one Chromium for the file, a browser context
  * per page opened (each person's own cookies and storage), everything closed after the file's tests.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Seat } from '../../../src/index.js';
 import { DESKTOP, launchChromium } from './browser.js';
 import { startClientService, type ClientService } from './service.js';
+import { serveClient, type StaticServer } from './static-server.js';
 
 /** How a page is opened. */
 export interface OpenOptions {
@@ -68,6 +71,40 @@ export function useServiceBrowser(): ServiceBrowser {
       await open.prepare?.(page);
       await page.goto(url);
       return page;
+    },
+  };
+}
+
+/** The built client (`dist/client`, from `npm run build`) served as static files, and one Chromium. */
+export interface BuiltClient {
+  /** The static server (after `beforeAll`): its `url`, and the API requests it was sent. */
+  readonly server: StaticServer;
+  /** The file's browser (after `beforeAll`). */
+  readonly browser: Browser;
+}
+
+/** Registers the file's `beforeAll` / `afterAll` for pages that need no service (solo practice, the lobby's checks). */
+export function useBuiltClient(): BuiltClient {
+  const dist = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!existsSync(`${dist}index.html`)) throw new Error('dist/client is missing: run npm run build first (npm test does)');
+    server = await serveClient(dist);
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server(): StaticServer {
+      if (server === undefined) throw new Error('the client is not served yet (use it inside a test)');
+      return server;
+    },
+    get browser(): Browser {
+      if (browser === undefined) throw new Error('the browser is not launched yet (use it inside a test)');
+      return browser;
     },
   };
 }
