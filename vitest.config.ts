@@ -18,8 +18,9 @@ const UNIT = [
 ];
 
 /**
- * Files that must have the machine to themselves (project `alone`): they start PostgreSQL clusters of their own,
- * kill nodes in the middle of a commit, or measure how cost grows with load. They run one at a time after the rest.
+ * Files that must not share the machine with the rest (project `alone`): they start PostgreSQL clusters of their
+ * own, kill nodes in the middle of a commit, or measure how cost grows with load. They run after the rest, two at a
+ * time (the failover file, which mostly waits on its monitor's timeouts, beside the others one after another).
  */
 const ALONE = [
   'test/server/faults.test.ts',
@@ -30,6 +31,12 @@ const ALONE = [
   'test/server/failover.test.ts',
   'test/inspector/load.test.ts',
 ];
+
+/**
+ * Files that need a module graph of their own (project `fresh`): they check the state a module starts in (the core
+ * before `charleston-engine/locales` is imported), which another file run earlier in the same worker would change.
+ */
+const FRESH = ['test/i18n/not-loaded.test.ts'];
 
 /**
  * How many test files run at once (the rest of the suite). Most files wait on browsers, child processes and
@@ -48,21 +55,25 @@ const PGLITE_TEMPLATE = ['test/support/global-setup.ts'];
  * cache of earlier runs (a fresh clone) vitest starts the largest files first, and the slowest files are short.
  */
 const SLOWEST_FIRST = [
-  'test/client/no-overlap.e2e.test.ts',
+  // parallel
   'test/server/serve-flags.test.ts',
+  'test/client/table.e2e.test.ts',
   'test/client/solo.e2e.test.ts',
   'test/client/service.e2e.test.ts',
   'test/client/fair-table.e2e.test.ts',
-  'test/client/table.e2e.test.ts',
-  'test/client/table-desktop.e2e.test.ts',
   'test/server/limits.test.ts',
-  'test/client/friends.e2e.test.ts',
-  'test/client/controls.e2e.test.ts',
-  'test/inspector/layout.e2e.test.ts',
+  'test/client/table-desktop.e2e.test.ts',
+  'test/server/oracle.test.ts',
+  'test/client/no-overlap.e2e.test.ts',
   'test/inspector/live-context.e2e.test.ts',
-  'test/client/your-turn.e2e.test.ts',
-  'test/server/deploy-local.test.ts',
-  'test/server/nodes.test.ts',
+  'test/inspector/layout.e2e.test.ts',
+  'test/client/card-table.e2e.test.ts',
+  'test/packaging.test.ts',
+  'test/client/controls.e2e.test.ts',
+  'test/client/friends.e2e.test.ts',
+  // alone
+  'test/server/failover.test.ts',
+  'test/server/faults.test.ts',
 ];
 
 /** Vitest's order (group, project, then its own), with the files of {@link SLOWEST_FIRST} first in their project. */
@@ -92,8 +103,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT, maxWorkers: WORKERS, isolate: false } },
-      { extends: true, test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...ALONE], globalSetup: PGLITE_TEMPLATE, maxWorkers: WORKERS } },
-      { extends: true, test: { name: 'alone', include: ALONE, globalSetup: PGLITE_TEMPLATE, maxWorkers: 1, fileParallelism: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...ALONE, ...FRESH], globalSetup: PGLITE_TEMPLATE, maxWorkers: WORKERS, isolate: false } },
+      { extends: true, test: { name: 'fresh', include: FRESH, maxWorkers: 1 } },
+      { extends: true, test: { name: 'alone', include: ALONE, globalSetup: PGLITE_TEMPLATE, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -12,7 +12,8 @@ import { axeFindings } from './support/axe.js';
 import { DESKTOP } from './support/browser.js';
 import { useServiceBrowser } from './support/suite.js';
 
-const suite = useServiceBrowser();
+// The full browser (/usr/bin/chromium), as people run it; the other browser files use the headless shell.
+const suite = useServiceBrowser({ fullChromium: true });
 
 /** Waits until the page's table is at `version` or later. */
 async function atVersion(page: Page, version: number): Promise<void> {

@@ -125,11 +125,13 @@ describe('the client through the service', () => {
     };
     await chooseTiles(east, 3);
     await east.click('[data-action="pass"]');
-    cut();
+    // Off the network until the page has been looked at (a cut alone is mended before a slow test reads it).
+    suite.server.goOffline();
     await east.locator('[data-flow="reconnecting"]').waitFor({ timeout: 15_000 });
-    expect(await east.locator('.status').textContent()).toBe('Connection lost: reconnecting…');
+    await expect.poll(() => east.locator('.status').textContent()).toBe('Connection lost: reconnecting…');
     // The last view stays on screen; back on line, the three chosen tiles are still chosen.
     expect(await east.locator('[data-tile]').count()).toBe(14);
+    suite.server.goOnline();
     await east.locator('[data-flow="live.choosing"]').waitFor({ timeout: 15_000 });
     expect(await east.locator('[data-tile][aria-pressed="true"]').count()).toBe(3);
 

@@ -4,7 +4,8 @@
  * button turns off while the packet is on the table).
  */
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import { launchChromium } from '../client/support/browser.js';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let browser: Browser;
@@ -32,10 +33,7 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   bundle = result.outputFiles[0]?.text ?? '';
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -5,7 +5,8 @@
  */
 import '../../src/i18n/locales.js';
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { launchChromium } from '../client/support/browser.js';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInspectorServer, type InspectorServer } from '../../src/inspector/server.js';
 import { parseScriptText } from '../../src/script/script.js';
@@ -17,10 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startInspectorServer({ session: { source: { kind: 'script', script, label: 'full-charleston' } } });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -3,7 +3,8 @@
  * conditions (never on a fixed delay), a raw-socket WebSocket handshake for hand-made frames, and Chromium.
  */
 import { connect as netConnect, type Socket } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium as launchTestChromium } from '../client/support/browser.js';
 import WebSocket from 'ws';
 import type { InspectorServer } from '../../src/inspector/server.js';
 
@@ -98,12 +99,9 @@ export function frame(opcode: number, payload: Buffer, options: { fin?: boolean;
   return Buffer.concat([Buffer.from(head), mask, body]);
 }
 
-/** Launches the machine's Chromium headless. */
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs],
-  });
+/** Launches the tests' headless Chromium (test/client/support/browser.ts), with `extraArgs` after the house's. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return launchTestChromium({ extraArgs });
 }
 
 

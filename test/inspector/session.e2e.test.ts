@@ -5,7 +5,8 @@
  * back keeps one table actor; clicking a log row shows that moment without touching the table.
  */
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../client/support/browser.js';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInspectorServer, type InspectorServer } from '../../src/inspector/server.js';
 import { runScript } from '../../src/script/run.js';
@@ -21,10 +22,7 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startInspectorServer({ session: { source: { kind: 'script', script, label: 'full-charleston' } } });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 }, 60_000);
 

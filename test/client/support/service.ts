@@ -18,15 +18,27 @@ export interface ClientService {
   api(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: Record<string, unknown> }>;
   /** Cuts every live (WebSocket) connection without a close frame; HTTP requests are not touched. */
   cutLiveConnections(): void;
+  /**
+   * A phone off the network: cuts every live connection and refuses every new connection (HTTP too) until
+   * {@link ClientService.goOnline}, so a page stays in its reconnecting state for as long as the test looks at it.
+   */
+  goOffline(): void;
+  /** Lets connections through again after {@link ClientService.goOffline}. */
+  goOnline(): void;
   close(): Promise<void>;
 }
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
 /** A relay on 127.0.0.1 to `port` that knows which of its connections carry a WebSocket. */
-async function startRelay(port: number): Promise<{ port: number; cutLive(): void; close(): Promise<void> }> {
+async function startRelay(port: number): Promise<{ port: number; cutLive(): void; setOffline(offline: boolean): void; close(): Promise<void> }> {
   const pairs = new Set<{ client: Socket; upstream: Socket; live: boolean }>();
+  let offline = false;
   const server = createServer((client) => {
+    if (offline) {
+      client.destroy();
+      return;
+    }
     const upstream = connect(port, '127.0.0.1');
     const pair = { client, upstream, live: false };
     pairs.add(pair);
@@ -48,15 +60,20 @@ async function startRelay(port: number): Promise<{ port: number; cutLive(): void
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();
   if (typeof address !== 'object' || address === null) throw new Error('the relay has no address');
+  const cutLive = (): void => {
+    for (const pair of [...pairs]) {
+      if (!pair.live) continue;
+      pair.client.destroy();
+      pair.upstream.destroy();
+      pairs.delete(pair);
+    }
+  };
   return {
     port: address.port,
-    cutLive() {
-      for (const pair of [...pairs]) {
-        if (!pair.live) continue;
-        pair.client.destroy();
-        pair.upstream.destroy();
-        pairs.delete(pair);
-      }
+    cutLive,
+    setOffline(value) {
+      offline = value;
+      if (value) cutLive();
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -87,6 +104,8 @@ export async function startClientService(): Promise<ClientService> {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
     cutLiveConnections: () => relay.cutLive(),
+    goOffline: () => relay.setOffline(true),
+    goOnline: () => relay.setOffline(false),
     async close() {
       await relay.close();
       await stopChild(node);

@@ -35,14 +35,17 @@ export interface ServiceBrowser {
   openPage(url: string, viewport?: { width: number; height: number }, options?: OpenOptions): Promise<Page>;
 }
 
-/** Registers the file's `beforeAll` / `afterAll`: a service (`charleston serve`, with the built pages) and a browser. */
-export function useServiceBrowser(): ServiceBrowser {
+/**
+ * Registers the file's `beforeAll` / `afterAll`: a service (`charleston serve`, with the built pages) and a browser
+ * (the full Chromium with `fullChromium`, else the headless shell when installed: support/browser.ts).
+ */
+export function useServiceBrowser(options: { fullChromium?: boolean } = {}): ServiceBrowser {
   let server: ClientService | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     // Both at once: the browser starts while the service opens its database.
-    const [started, launched] = await Promise.allSettled([startClientService(), launchChromium()]);
+    const [started, launched] = await Promise.allSettled([startClientService(), launchChromium({ full: options.fullChromium === true })]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
