@@ -1,7 +1,7 @@
 /**
  * Service nodes as child processes, started as an operator starts them: `node bin/charleston.js serve --port 0
- * --db DB FLAGS…` (the compiled CLI: `npm run build` first, as `npm test` does). Start one, read its first line,
- * kill it.
+ * --db DB FLAGS…` (the compiled CLI: `npm run build` first, as `npm test` does; Node runs it with `--liftoff-only`,
+ * see startChild). Start one, read its first line, kill it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,7 +41,9 @@ export async function startChild(db: string, extra: readonly string[] = [], opti
   // The saved blank cluster of the run is kept: without it each in-memory child runs initdb (seconds of CPU).
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CHARLESTON_') || name === PGLITE_TEMPLATE_VARIABLE));
   const env = { ...inherited, CHARLESTON_OPERATOR_TOKEN: 'test-operator-token-0123456789abcdef', ...options.env };
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  // --liftoff-only: V8 compiles PGlite's WebAssembly with its baseline compiler and never optimizes it, right for a
+  // process that lives seconds (about 1.3 s of CPU less per start); the service itself is unchanged.
+  const child = spawn(process.execPath, ['--liftoff-only', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const stderr: string[] = [];
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => stderr.push(line));
   const all: string[] = [];
