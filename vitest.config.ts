@@ -19,8 +19,8 @@ const UNIT = [
 
 /**
  * Files that must not share the machine with the rest (project `alone`): they start PostgreSQL clusters of their
- * own, kill nodes in the middle of a commit, or measure how cost grows with load. They run after the rest, two at a
- * time (the failover file, which mostly waits on its monitor's timeouts, beside the others one after another).
+ * own, kill nodes in the middle of a commit, or measure how cost grows with load. They run after the rest, three
+ * at a time: the failover file, which mostly waits on its monitor's timeouts, beside two lanes of the others.
  */
 const ALONE = [
   'test/server/faults.test.ts',
@@ -74,6 +74,9 @@ const SLOWEST_FIRST = [
   // alone
   'test/server/failover.test.ts',
   'test/server/faults.test.ts',
+  'test/server/crash.test.ts',
+  'test/inspector/load.test.ts',
+  'test/server/batch-crash.test.ts',
 ];
 
 /** Vitest's order (group, project, then its own), with the files of {@link SLOWEST_FIRST} first in their project. */
@@ -105,7 +108,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: UNIT, maxWorkers: WORKERS, isolate: false } },
       { extends: true, test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...ALONE, ...FRESH], globalSetup: PGLITE_TEMPLATE, maxWorkers: WORKERS, isolate: false } },
       { extends: true, test: { name: 'fresh', include: FRESH, maxWorkers: 1 } },
-      { extends: true, test: { name: 'alone', include: ALONE, globalSetup: PGLITE_TEMPLATE, maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'alone', include: ALONE, globalSetup: PGLITE_TEMPLATE, maxWorkers: 3, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -2,7 +2,9 @@
  * Solo practice in real headless Chromium, the built client served as the service serves it: a whole hand
  * against three teacher bots with the engine in the page (and not one request after the page loaded); a joker
  * that cannot be chosen says why; the Greek and Swahili pages; keyboard play; axe-core; a phone without
- * horizontal overflow with every control on screen.
+ * horizontal overflow with every control on screen. The whole hand is played with the page's motion (tiles fly to
+ * their receiver, arrivals are marked); the other tests ask for reduced motion, as table.e2e does, so that no click
+ * waits out an animation.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,7 +35,7 @@ afterAll(async () => {
 });
 
 async function openSolo(query: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto(`${server.url}/solo?${query}`);
   await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });

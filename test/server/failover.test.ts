@@ -74,6 +74,10 @@ describe.skipIf(why !== null)(titled('failover with pg_auto_failover: the primar
 
   afterAll(async () => {
     await nginx?.stop();
+    // When a round did not finish, each node says whether it still runs, with the end of what it printed.
+    if (heals.length < 2) {
+      for (const node of nodes) console.log(`node ${node.base}: ${node.process.exitCode ?? node.process.signalCode ?? 'running'}; ${node.stderr.slice(-20).join('\n')}`);
+    }
     await Promise.allSettled(nodes.map((node) => killHard(node)));
     await formation?.destroy();
     if (heals.length > 0) console.log(`failover heal times: ${heals.join('; ')}`);
