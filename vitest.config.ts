@@ -39,10 +39,9 @@ const ALONE = [
 const FRESH = ['test/i18n/not-loaded.test.ts'];
 
 /**
- * How many test files run at once (the rest of the suite). Most files wait on browsers, child processes and
- * sockets more than they compute, so two share two cores with room for the browsers and services they start
- * (three overloaded a busy machine: children started too slowly for their timeouts); CHARLESTON_TEST_WORKERS
- * overrides it.
+ * How many test files run at once (the rest of the suite). On two cores the suite is bound by CPU (Chromium's
+ * processes, the services the files start): two files keep both cores busy, and three made the whole run slower
+ * (970 s against 895 s, measured before the headless shell); CHARLESTON_TEST_WORKERS overrides it.
  */
 const WORKERS = Number(process.env.CHARLESTON_TEST_WORKERS ?? '') || 2;
 

@@ -1,9 +1,10 @@
 /**
- * A connection the server ends on its own never ends the node. The server here ends it as a standby restarted
- * during a promotion does (FATAL 57P01, "terminating connection due to administrator command"), through
- * `pg_terminate_backend` from a second connection: on a routed client with nobody else listening (as between connect
- * and the pool's own listener), and in the service's own pool, on an idle client and under a query. Before the routed client carried
- * its own 'error' listener, one node of the failover test died of exactly this error (an unheard 'error' event).
+ * A connection the server ends on its own never ends the node. The server here ends it as a server that shuts down
+ * or restarts does (FATAL 57P01, "terminating connection due to administrator command"), through
+ * `pg_terminate_backend` from a second connection: on a routed client with nobody else listening (as between
+ * connect and the pool's own listener), and in the service's own pool, on an idle client and under a query. Before
+ * the routed client carried its own 'error' listener, one node of the failover test died of exactly this error (an
+ * unheard 'error' event).
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -113,8 +113,8 @@ export function createRouter(target: PgTarget, timeoutMillis: number, keepAlive:
   class RoutedClient extends pg.Client {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionString: hostUri(target, target.hosts[0] as PgHost), connectionTimeoutMillis: timeoutMillis, keepAlive });
-      // A server may end a connection at any moment (FATAL 57P01 from a standby restarted while the monitor promotes
-      // it, an operator's pg_terminate_backend) and `pg` then emits 'error'. Between connect and the pool's own
+      // A server may end a connection at any moment (FATAL 57P01 when it shuts down or restarts, as a node of a
+      // formation does around a failover, or on an operator's pg_terminate_backend) and `pg` then emits 'error'. Between connect and the pool's own
       // listener, and after `pool.query`'s once-only listener has fired, nobody listens, and an unheard 'error'
       // event ends the process: one node of the failover test died so. The pool, the query and the LISTEN
       // connection each learn of the lost connection through their own callbacks; this listener only keeps the
