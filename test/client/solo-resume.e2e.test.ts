@@ -16,8 +16,16 @@ const client = useBuiltClient();
 async function openSolo(query: string): Promise<Page> {
   const context = await client.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
   const page = await context.newPage();
+  // What the page itself reported, for the message when it shows no phase (one CI-like run saw that once).
+  const reported: string[] = [];
+  page.on('pageerror', (error) => reported.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && reported.length < 20) reported.push(message.text());
+  });
   await page.goto(`${client.server.url}/solo?${query}`);
-  await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 });
+  await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    throw new Error(`no phase on /solo?${query}: ${String(error)}; the page said ${JSON.stringify(reported)}; its body began ${JSON.stringify((await page.content()).slice(0, 300))}`);
+  });
   await waitUntilSettled(page);
   return page;
 }
