@@ -18,7 +18,9 @@ async function openSolo(query: string): Promise<Page> {
   const page = await context.newPage();
   // What the page itself reported, for the message when it shows no phase (one CI-like run saw that once).
   const reported: string[] = [];
-  page.on('pageerror', (error) => reported.push(String(error)));
+  page.on('pageerror', (error) => {
+    if (reported.length < 20) reported.push(String(error));
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' && reported.length < 20) reported.push(message.text());
   });
