@@ -55,27 +55,30 @@ const PGLITE_TEMPLATE = ['test/support/global-setup.ts'];
  */
 const SLOWEST_FIRST = [
   // parallel
-  'test/server/serve-flags.test.ts',
-  'test/client/table.e2e.test.ts',
   'test/client/solo.e2e.test.ts',
   'test/client/service.e2e.test.ts',
-  'test/client/fair-table.e2e.test.ts',
-  'test/server/limits.test.ts',
   'test/client/table-desktop.e2e.test.ts',
+  'test/client/table.e2e.test.ts',
+  'test/client/fair-table.e2e.test.ts',
+  'test/server/serve-flags.test.ts',
+  'test/server/limits.test.ts',
   'test/server/oracle.test.ts',
   'test/client/no-overlap.e2e.test.ts',
-  'test/inspector/live-context.e2e.test.ts',
   'test/inspector/layout.e2e.test.ts',
+  'test/inspector/live-context.e2e.test.ts',
   'test/client/card-table.e2e.test.ts',
-  'test/packaging.test.ts',
-  'test/client/controls.e2e.test.ts',
   'test/client/friends.e2e.test.ts',
+  'test/client/joining.e2e.test.ts',
+  'test/packaging.test.ts',
+  'test/inspector/service.e2e.test.ts',
   // alone
   'test/server/failover.test.ts',
   'test/server/faults.test.ts',
   'test/server/crash.test.ts',
   'test/inspector/load.test.ts',
   'test/server/batch-crash.test.ts',
+  'test/server/shutdown-nodes.test.ts',
+  'test/server/multi-host.test.ts',
 ];
 
 /** Vitest's order (group, project, then its own), with the files of {@link SLOWEST_FIRST} first in their project. */

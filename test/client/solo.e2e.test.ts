@@ -6,52 +6,33 @@
  * their receiver, arrivals are marked); the other tests ask for reduced motion, as table.e2e does, so that no click
  * waits out an animation.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient } from '../../scripts/build-client.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeResults, seriousFindings } from './support/axe.js';
-import { DESKTOP, PHONE, launchChromium } from './support/browser.js';
+import { DESKTOP, PHONE } from './support/browser.js';
 import { isEnabled, phaseOf, playSeat, versionOf } from './support/play.js';
-import { serveClient, type StaticServer } from './support/static-server.js';
+import { useBuiltClient } from './support/suite.js';
 
-let dir: string;
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'charleston-client-'));
-  await buildClient({ outdir: dir });
-  server = await serveClient(dir);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const client = useBuiltClient();
 
 async function openSolo(query: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const context = await client.browser.newContext({ viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/solo?${query}`);
+  await page.goto(`${client.server.url}/solo?${query}`);
   await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
   return page;
 }
 
 describe('solo practice in the browser', () => {
   it('plays a whole hand against three bots, with no request to the server after load', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await client.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const requests: string[] = [];
-    await page.goto(`${server.url}/solo?seed=2026&botDelay=0`);
+    await page.goto(`${client.server.url}/solo?seed=2026&botDelay=0`);
     await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
     page.on('request', (request) => requests.push(request.url()));
-    const apiBefore = server.apiRequests.length;
+    const apiBefore = client.server.apiRequests.length;
 
     expect(await page.locator('[data-tile]').count()).toBe(14);
     // The bots' packets are on the table at once: East's declaration is no longer legal.
@@ -79,7 +60,7 @@ describe('solo practice in the browser', () => {
       expect(await isEnabled(page, action), action).toBe(false);
     }
     expect(requests).toEqual([]);
-    expect(server.apiRequests.length).toBe(apiBefore);
+    expect(client.server.apiRequests.length).toBe(apiBefore);
     await context.close();
   }, 120_000);
 
@@ -151,11 +132,11 @@ describe('solo practice in the browser', () => {
     // (1 s after the deal) cannot come before East declares, however slow the machine; once East has declared, the
     // test lets 10 s pass in the page and the bots answer. Without the pause, a loaded CI run once saw a bot pass
     // before the click; without the 10 s, the bots never answer (checked).
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await client.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.clock.install({ time: 0 });
     await page.clock.pauseAt(1_000);
-    await page.goto(`${server.url}/solo?seed=3&botDelay=1000`);
+    await page.goto(`${client.server.url}/solo?seed=3&botDelay=1000`);
     await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
     await page.click('[data-action="declare"]');
     await page.click('[data-action="confirm"]');
@@ -217,7 +198,7 @@ describe('solo practice in the browser', () => {
       await page.click('[data-action="hint"]');
       const solo = await axeResults(page);
       const lobbyPage = await page.context().newPage();
-      await lobbyPage.goto(`${server.url}/`);
+      await lobbyPage.goto(`${client.server.url}/`);
       await lobbyPage.locator('form.create').waitFor();
       const lobby = await axeResults(lobbyPage);
       for (const result of [solo, lobby]) {

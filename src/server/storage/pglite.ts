@@ -39,12 +39,20 @@ class TemplateBlob extends Blob {
 
 let template: { path: string; blob: Blob } | null = null;
 
+/**
+ * The buffer pool of an in-memory cluster. Its files already live in memory, so PostgreSQL's default pool (128 MB,
+ * written through at start) would only hold a second copy of them: 16 MB is ample for the tables a process serves,
+ * and the process starts with about 128 MB less to map (about 0.2 s of CPU less per start here).
+ */
+const MEMORY_SHARED_BUFFERS = '16MB';
+
 /** The options of a fresh in-memory cluster: from the template file when one is named. */
 function memoryOptions(): PGliteOptions {
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${MEMORY_SHARED_BUFFERS}`];
   const path = process.env[PGLITE_TEMPLATE_VARIABLE] ?? '';
-  if (path === '') return {};
+  if (path === '') return { startParams };
   if (template?.path !== path) template = { path, blob: new TemplateBlob(readFileSync(path)) };
-  return { loadDataDir: template.blob };
+  return { loadDataDir: template.blob, startParams };
 }
 
 /** Opens PGlite in `dir` (null: in memory, nothing kept). */

@@ -2,13 +2,18 @@
  * The table service for the client's browser tests, started as an operator starts it: `node bin/charleston.js
  * serve --port 0 --db pglite:memory` (a child process), serving the client and the inspector page that `npm run
  * build` put in dist/ (`npm test` builds first; after changing the client, build again before running one file).
- * The pages reach it through a TCP relay on 127.0.0.1 that can cut every live connection at once, as a phone losing
- * its network would; and a small JSON caller for the API.
+ * A test worker starts one such node on first use and keeps it for every file it runs (their module graph is the
+ * worker's); it is stopped when the worker ends. Each file reaches it through a TCP relay of its own on 127.0.0.1,
+ * which can cut every live connection at once, as a phone losing its network would, and which connects to the node
+ * from a loopback address of its own (127.0.0.2, 127.0.0.3, …): the node keys its limits (requests and tables per
+ * minute, failed token checks, connections) on the address, so each file has budgets of its own, as it had with a
+ * node of its own. And a small JSON caller for the API.
  */
 import { existsSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startChild, stopChild } from '../../server/child.js';
+import { startChild, type ChildNode } from '../../server/child.js';
+import { atWorkerExit } from '../../support/worker-exit.js';
 
 /** A running service with the client. */
 export interface ClientService {
@@ -25,13 +30,14 @@ export interface ClientService {
   goOffline(): void;
   /** Lets connections through again after {@link ClientService.goOffline}. */
   goOnline(): void;
+  /** Closes the relay (and with it every connection of the file); the node stays for the worker's next file. */
   close(): Promise<void>;
 }
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
-/** A relay on 127.0.0.1 to `port` that knows which of its connections carry a WebSocket. */
-async function startRelay(port: number): Promise<{ port: number; cutLive(): void; setOffline(offline: boolean): void; close(): Promise<void> }> {
+/** A relay on 127.0.0.1 to `port` (connecting from `localAddress`) that knows which of its connections carry a WebSocket. */
+async function startRelay(port: number, localAddress: string): Promise<{ port: number; cutLive(): void; setOffline(offline: boolean): void; close(): Promise<void> }> {
   const pairs = new Set<{ client: Socket; upstream: Socket; live: boolean }>();
   let offline = false;
   const server = createServer((client) => {
@@ -39,7 +45,7 @@ async function startRelay(port: number): Promise<{ port: number; cutLive(): void
       client.destroy();
       return;
     }
-    const upstream = connect(port, '127.0.0.1');
+    const upstream = connect({ port, host: '127.0.0.1', localAddress });
     const pair = { client, upstream, live: false };
     pairs.add(pair);
     const end = (): void => {
@@ -86,13 +92,33 @@ async function startRelay(port: number): Promise<{ port: number; cutLive(): void
   };
 }
 
-/** Starts `charleston serve` over an in-memory database with the built client and inspector, behind a relay. */
+/** The worker's node, started on first use. */
+let shared: Promise<ChildNode> | null = null;
+/** How many relays this worker made: the next one connects from the loopback address after theirs. */
+let relays = 0;
+
+/** The worker's `charleston serve` node: started now if there is none yet, or if it has exited. */
+async function workerNode(): Promise<ChildNode> {
+  const running = await shared?.catch(() => null);
+  if (running !== null && running !== undefined && running.process.exitCode === null && running.process.signalCode === null) return running;
+  shared = startChild('pglite:memory', ['--log-level', 'warn']);
+  shared.catch(() => undefined);
+  const node = await shared;
+  atWorkerExit(() => node.process.kill('SIGTERM'));
+  return node;
+}
+
+/**
+ * The worker's `charleston serve` over an in-memory database with the built client and inspector, behind a relay of
+ * the caller's own.
+ */
 export async function startClientService(): Promise<ClientService> {
   for (const page of ['client/index.html', 'inspector']) {
     if (!existsSync(`${DIST}${page}`)) throw new Error(`dist/${page} is missing: run npm run build first (npm test does)`);
   }
-  const node = await startChild('pglite:memory', ['--log-level', 'warn']);
-  const relay = await startRelay(Number(new URL(node.base).port));
+  const node = await workerNode();
+  relays += 1;
+  const relay = await startRelay(Number(new URL(node.base).port), `127.0.${Math.floor(relays / 250)}.${(relays % 250) + 1}`);
   const base = `http://127.0.0.1:${relay.port}`;
   return {
     base,
@@ -108,7 +134,6 @@ export async function startClientService(): Promise<ClientService> {
     goOnline: () => relay.setOffline(false),
     async close() {
       await relay.close();
-      await stopChild(node);
     },
   };
 }

@@ -1,19 +1,14 @@
 /**
  * The setting of the table's browser files (table.e2e and table-desktop.e2e, split so two workers share the walks):
- * the client built from the sources into a folder of the file's own, served by the static server, one Chromium;
+ * the built client (`dist/client`, from `npm run build`) served by the static server, the worker's Chromium;
  * a solo page per test in a context of its own. And the walk they share: a whole solo hand phase by phase, at each
  * step only the phase's controls, nothing cut off, every tile named, no horizontal overflow, and no serious or
  * critical axe-core finding at the start of each step.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { buildClient } from '../../../scripts/build-client.js';
+import { expect } from 'vitest';
 import { axeFindings } from './axe.js';
-import { launchChromium } from './browser.js';
-import { serveClient, type StaticServer } from './static-server.js';
+import { useBuiltClient } from './suite.js';
 import { cutText, unnamedTiles, visibleControls, walkHand, type WalkStep } from './walk.js';
 
 /** The desktop size of the table's files. */
@@ -27,37 +22,17 @@ export interface SoloTable {
   openSolo(query: string, viewport: { width: number; height: number }): Promise<Page>;
 }
 
-/** Registers the file's `beforeAll` / `afterAll`: the client built and served, and a browser. */
+/** Registers the file's `beforeAll` / `afterAll` (support/suite.ts `useBuiltClient`): the built client served, and a browser. */
 export function useSoloTable(): SoloTable {
-  let dir: string | undefined;
-  let server: StaticServer | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'charleston-table-'));
-    // The browser starts while the client builds.
-    const launched = launchChromium();
-    await buildClient({ outdir: dir }).catch(async (error: unknown) => {
-      await (await launched).close();
-      throw error;
-    });
-    browser = await launched;
-    server = await serveClient(dir);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  const client = useBuiltClient();
   return {
     get browser(): Browser {
-      if (browser === undefined) throw new Error('the browser is not launched yet (use it inside a test)');
-      return browser;
+      return client.browser;
     },
     async openSolo(query, viewport) {
-      if (browser === undefined || server === undefined) throw new Error('the table is not served yet (use it inside a test)');
-      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      const context = await client.browser.newContext({ viewport, reducedMotion: 'reduce' });
       const page = await context.newPage();
-      await page.goto(`${server.url}/solo?${query}`);
+      await page.goto(`${client.server.url}/solo?${query}`);
       await page.locator('[data-phase="firstCharleston.right"]').waitFor({ timeout: 15_000 });
       return page;
     },
