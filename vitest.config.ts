@@ -18,9 +18,11 @@ const UNIT = [
 ];
 
 /**
- * Files that must not share the machine with the rest (project `alone`): they start PostgreSQL clusters of their
- * own, kill nodes in the middle of a commit, or measure how cost grows with load. They run after the rest, three
- * at a time: the failover file, which mostly waits on its monitor's timeouts, beside two lanes of the others.
+ * Files that start PostgreSQL clusters of their own, kill nodes in the middle of a commit, fail a primary over, or
+ * measure memory under load (project `alone`), three at a time: the failover file, which mostly waits on its
+ * monitor's timeouts, beside two lanes of the others. They never share the machine with each other beyond that.
+ * `npm test` runs them in a vitest run of their own beside the main one (scripts/run-suite.mjs): they mostly wait,
+ * and after the rest they left half the CPU idle for about 90 s. One `vitest run` runs them after the rest.
  */
 const ALONE = [
   'test/server/faults.test.ts',

@@ -1,0 +1,99 @@
+// The second step of `npm test`: the whole suite as two vitest runs side by side, from the same vitest.config.ts.
+//
+// - the main run: projects `unit`, `parallel` and `fresh` (two files at a time: on two cores those files are bound
+//   by CPU, Chromium's and the services' they start);
+// - the `alone` run: the files that start PostgreSQL clusters of their own, kill nodes mid-commit, or fail a
+//   primary over (three at a time). They mostly wait: on a monitor's timeouts, a restart, a killed node.
+//
+// One vitest process runs its groups one after the other, so the `alone` files used to run after all the others,
+// for about 90 s in which half the CPU was idle. Here they run while the main run does. Each run's lines are
+// passed on whole as they come (the `alone` run's prefixed with "[alone] "); the two JSON reports are merged into
+// .tmp/vitest-results.json (what `posttest` reads). Exits 0 only when both runs passed. (`npx vitest run` still runs
+// everything in one process, the `alone` files last.)
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+const REPORTS = '.tmp';
+
+/** The runs: their projects, their JSON report, the prefix of their lines. */
+const RUNS = [
+  { projects: ['unit', 'parallel', 'fresh'], report: `${REPORTS}/vitest-main.json`, prefix: '' },
+  { projects: ['alone'], report: `${REPORTS}/vitest-alone.json`, prefix: '[alone] ' },
+];
+
+/** The running vitest processes, told when this one is told to stop. */
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+
+/** Starts one run; resolves with its exit code once it has ended and its output is passed on. */
+function run({ projects, report, prefix }) {
+  return new Promise((resolve) => {
+    const args = [VITEST, 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    const streams = [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ];
+    let open = streams.length;
+    let code = null;
+    const done = () => {
+      if (open === 0 && code !== null) resolve(code);
+    };
+    for (const [from, to] of streams) {
+      // Whole lines only, so the two runs' output never mixes inside a line.
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`)).on('close', () => {
+        open -= 1;
+        done();
+      });
+    }
+    child.on('error', (error) => {
+      console.error(`vitest ${projects.join(', ')}: ${error.message}`);
+      code = 1;
+      open = 0;
+      done();
+    });
+    child.on('exit', (exitCode, signal) => {
+      children.delete(child);
+      code = exitCode ?? (signal === null ? 0 : 1);
+      done();
+    });
+  });
+}
+
+/** The two JSON reports as one (counts summed, files joined); a missing report counts as a failed run. */
+function merge(reports) {
+  const merged = { numTotalTestSuites: 0, numPassedTestSuites: 0, numFailedTestSuites: 0, numPendingTestSuites: 0, numTotalTests: 0, numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, startTime: Infinity, success: true, testResults: [] };
+  for (const path of reports) {
+    let report;
+    try {
+      report = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      console.error(`no report from one run (${path}): ${error.message}`);
+      merged.success = false;
+      continue;
+    }
+    for (const key of Object.keys(merged)) {
+      if (key.startsWith('num')) merged[key] += report[key] ?? 0;
+    }
+    merged.startTime = Math.min(merged.startTime, report.startTime ?? Infinity);
+    merged.success &&= report.success === true;
+    merged.testResults.push(...(report.testResults ?? []));
+  }
+  if (merged.startTime === Infinity) merged.startTime = Date.now();
+  return merged;
+}
+
+mkdirSync(REPORTS, { recursive: true });
+for (const { report } of RUNS) rmSync(report, { force: true });
+const codes = await Promise.all(RUNS.map(run));
+const merged = merge(RUNS.map(({ report }) => report));
+writeFileSync(`${REPORTS}/vitest-results.json`, JSON.stringify(merged));
+process.exit(codes.find((code) => code !== 0) ?? (merged.success ? 0 : 1));
