@@ -112,7 +112,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: UNIT, maxWorkers: WORKERS, isolate: false } },
       { extends: true, test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: [...UNIT, ...ALONE, ...FRESH], globalSetup: PGLITE_TEMPLATE, maxWorkers: WORKERS, isolate: false } },
       { extends: true, test: { name: 'fresh', include: FRESH, maxWorkers: 1 } },
-      { extends: true, test: { name: 'alone', include: ALONE, globalSetup: PGLITE_TEMPLATE, maxWorkers: 3, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'alone', include: ALONE, globalSetup: PGLITE_TEMPLATE, maxWorkers: 3, isolate: false, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -16,6 +16,16 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+
+/**
+ * The runs' environment: glibc's malloc asks for transparent huge pages for its large blocks (`glibc.malloc.hugetlb=1`,
+ * glibc 2.35 and later; older ones ignore it), which the kernel here grants only to memory that asks (`madvise`).
+ * The suite's Node processes map a lot of fresh memory (each in-memory PGlite cluster: its WebAssembly memory and
+ * the template's copies), and in a virtual machine every 4 kB page fault is dear: a `charleston serve` child took
+ * half the faults and about 15 % less CPU to start (2.06 → 1.74 s). The product's code and flags are unchanged;
+ * Chromium allocates with its own allocator and is not touched.
+ */
+const ENV = { ...process.env, GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, 'glibc.malloc.hugetlb=1'].filter(Boolean).join(':') };
 const REPORTS = '.tmp';
 
 /** The runs: their projects, their JSON report, the prefix of their lines. */
@@ -36,7 +46,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 function run({ projects, report, prefix }) {
   return new Promise((resolve) => {
     const args = [VITEST, 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: ENV });
     children.add(child);
     const streams = [
       [child.stdout, process.stdout],
