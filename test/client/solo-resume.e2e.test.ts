@@ -13,21 +13,36 @@ import { useBuiltClient } from './support/suite.js';
 
 const client = useBuiltClient();
 
+/** What each page reported itself (page errors, console errors: at most 20), for the message when it shows no phase. */
+const reports = new WeakMap<Page, string[]>();
+
+/**
+ * Waits for the page to show a phase; when it shows none within 15 s, fails with what the page reported and the start
+ * of its body (two full runs saw a solo page show none: once on a first load, once after a reload; loads by hand
+ * have not reproduced it).
+ */
+async function phaseShown(page: Page, what: string): Promise<void> {
+  await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    throw new Error(`no phase ${what}: ${String(error)}; the page said ${JSON.stringify(reports.get(page) ?? [])}; its body began ${JSON.stringify((await page.content()).slice(0, 300))}`);
+  });
+}
+
 async function openSolo(query: string): Promise<Page> {
   const context = await client.browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
   const page = await context.newPage();
-  // What the page itself reported, for the message when it shows no phase (one CI-like run saw that once).
   const reported: string[] = [];
+  reports.set(page, reported);
   page.on('pageerror', (error) => {
     if (reported.length < 20) reported.push(String(error));
   });
   page.on('console', (message) => {
     if (message.type() === 'error' && reported.length < 20) reported.push(message.text());
   });
-  await page.goto(`${client.server.url}/solo?${query}`);
-  await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-    throw new Error(`no phase on /solo?${query}: ${String(error)}; the page said ${JSON.stringify(reported)}; its body began ${JSON.stringify((await page.content()).slice(0, 300))}`);
+  page.on('requestfailed', (request) => {
+    if (reported.length < 20) reported.push(`${request.url()} failed: ${request.failure()?.errorText ?? ''}`);
   });
+  await page.goto(`${client.server.url}/solo?${query}`);
+  await phaseShown(page, `on /solo?${query}`);
   await waitUntilSettled(page);
   return page;
 }
@@ -47,7 +62,7 @@ const eastsTurn = (page: Page) => page.locator('.waiting-line[data-waiting="east
 
 async function reloaded(page: Page): Promise<void> {
   await page.reload();
-  await page.locator('[data-phase]:not([data-phase=""])').waitFor({ timeout: 15_000 });
+  await phaseShown(page, `after a reload of ${page.url()}`);
   await waitUntilSettled(page);
 }
 
