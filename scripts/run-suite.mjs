@@ -1,5 +1,10 @@
-// The second step of `npm test`: the whole suite as two vitest runs side by side, from the same vitest.config.ts.
+// `npm test`: the build, the typecheck and the whole suite, as two vitest runs side by side, from the same
+// vitest.config.ts.
 //
+// - `npm run build` first (dist/, which the tests' service children, browser pages and packaging need), and
+//   `npm run typecheck` (the whole tree) beside it. The typecheck writes nothing the tests read, so the tests start
+//   as soon as the build is done and the typecheck finishes beside them (it took about 10 s longer than the build);
+//   a failed typecheck still fails `npm test`. A failed build stops everything.
 // - the main run: projects `unit`, `parallel` and `fresh` (two files at a time: on two cores those files are bound
 //   by CPU, Chromium's and the services' they start);
 // - the `alone` run: the files that start PostgreSQL clusters of their own, kill nodes mid-commit, or fail a
@@ -8,8 +13,8 @@
 // One vitest process runs its groups one after the other, so the `alone` files used to run after all the others,
 // for about 90 s in which half the CPU was idle. Here they run while the main run does. Each run's lines are
 // passed on whole as they come (the `alone` run's prefixed with "[alone] "); the two JSON reports are merged into
-// .tmp/vitest-results.json (what `posttest` reads). Exits 0 only when both runs passed. (`npx vitest run` still runs
-// everything in one process, the `alone` files last.)
+// .tmp/vitest-results.json (what `posttest` reads). Exits 0 only when the build, the typecheck and both runs passed.
+// (`npx vitest run` still runs everything in one process, the `alone` files last.)
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -101,9 +106,32 @@ function merge(reports) {
   return merged;
 }
 
+/** Runs `npm run SCRIPT`, its output shown as it comes; resolves with its exit code. */
+function npmRun(script) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', script], { stdio: 'inherit' });
+    children.add(child);
+    child.on('error', (error) => {
+      console.error(`npm run ${script}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal === null ? 0 : 1));
+    });
+  });
+}
+
+const typecheck = npmRun('typecheck');
+const built = await npmRun('build');
+if (built !== 0) {
+  await typecheck;
+  process.exit(built);
+}
 mkdirSync(REPORTS, { recursive: true });
 for (const { report } of RUNS) rmSync(report, { force: true });
-const codes = await Promise.all(RUNS.map(run));
+const codes = await Promise.all([...RUNS.map(run), typecheck]);
 const merged = merge(RUNS.map(({ report }) => report));
 writeFileSync(`${REPORTS}/vitest-results.json`, JSON.stringify(merged));
+if (codes.at(-1) !== 0) console.error('npm run typecheck failed (above)');
 process.exit(codes.find((code) => code !== 0) ?? (merged.success ? 0 : 1));
