@@ -39,7 +39,7 @@ const RUNS = [
   { projects: ['alone'], report: `${REPORTS}/vitest-alone.json`, prefix: '[alone] ' },
 ];
 
-/** The running vitest processes, told when this one is told to stop. */
+/** The running commands (npm scripts, vitest runs), told when this one is told to stop. */
 const children = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -47,30 +47,35 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Starts one run; resolves with its exit code once it has ended and its output is passed on. */
-function run({ projects, report, prefix }) {
+/**
+ * Runs `command args`; resolves with its exit code once it has ended and its output is passed on. With a `prefix`
+ * (even an empty one) its output is passed on line by line, each line whole and prefixed, so two commands' output
+ * never mixes inside a line; without one it writes to this process's streams directly.
+ */
+function runCommand(command, args, { prefix, env = process.env } = {}) {
   return new Promise((resolve) => {
-    const args = [VITEST, 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: ENV });
+    const lines = prefix !== undefined;
+    const child = spawn(command, args, { stdio: lines ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
     children.add(child);
-    const streams = [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ];
-    let open = streams.length;
+    let open = lines ? 2 : 0;
     let code = null;
     const done = () => {
       if (open === 0 && code !== null) resolve(code);
     };
-    for (const [from, to] of streams) {
-      // Whole lines only, so the two runs' output never mixes inside a line.
-      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`)).on('close', () => {
-        open -= 1;
-        done();
-      });
+    if (lines) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${prefix}${line}\n`)).on('close', () => {
+          open -= 1;
+          done();
+        });
+      }
     }
     child.on('error', (error) => {
-      console.error(`vitest ${projects.join(', ')}: ${error.message}`);
+      console.error(`${command} ${args.join(' ')}: ${error.message}`);
+      children.delete(child);
       code = 1;
       open = 0;
       done();
@@ -81,6 +86,12 @@ function run({ projects, report, prefix }) {
       done();
     });
   });
+}
+
+/** One vitest run of `projects`, its JSON report written to `report`. */
+function run({ projects, report, prefix }) {
+  const args = [VITEST, 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return runCommand(process.execPath, args, { prefix, env: ENV });
 }
 
 /** The two JSON reports as one (counts summed, files joined); a missing report counts as a failed run. */
@@ -107,20 +118,7 @@ function merge(reports) {
 }
 
 /** Runs `npm run SCRIPT`, its output shown as it comes; resolves with its exit code. */
-function npmRun(script) {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { stdio: 'inherit' });
-    children.add(child);
-    child.on('error', (error) => {
-      console.error(`npm run ${script}: ${error.message}`);
-      resolve(1);
-    });
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      resolve(code ?? (signal === null ? 0 : 1));
-    });
-  });
-}
+const npmRun = (script) => runCommand('npm', ['run', script]);
 
 const typecheck = npmRun('typecheck');
 const built = await npmRun('build');
